@@ -1,0 +1,46 @@
+"""Small helpers the action steps share: option ids and labels for tiles and corners."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.flow import Option
+from engine.geometry import hex_from_key, hex_label, key_label, parse_corner_label, parse_hex_label
+from engine.geometry import hex_key as _hex_key
+from engine.state import tile_short
+
+State = dict[str, Any]
+
+
+def forfeit(action: str) -> Option:
+    return Option("forfeit", f"Forfeit {action}")
+
+
+def tile_id(hkey: str) -> str:
+    return f"tile:{hex_label(hex_from_key(hkey))}"
+
+
+def hex_of_option(option_id: str) -> str:
+    """The tile key in an option such as ``tile:D2``."""
+    h = parse_hex_label(option_id.split(":", 1)[1].split(":")[0])
+    assert h is not None, option_id
+    return _hex_key(h)
+
+
+def corner_id(ckey: str) -> str:
+    return f"corner:{key_label(ckey)}"
+
+
+def corner_of_option(option_id: str) -> str:
+    c = parse_corner_label(option_id.split(":", 1)[1])
+    assert c is not None, option_id
+    return c
+
+
+def tile_option(state: State, hkey: str, text: str) -> Option:
+    return Option(tile_id(hkey), text.format(tile=tile_short(state, hkey)))
+
+
+def species_summary(state: State, hkey: str) -> str:
+    species = state["tiles"][hkey]["species"]
+    return ", ".join(f"{n} {a}" for a, n in species.items()) or "empty"

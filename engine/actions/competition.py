@@ -1,0 +1,70 @@
+"""Competition: on one tile of each terrain your space allows (tundra always), eliminate one
+opposing species where you have a species too.  The arachnids' space allows any terrain."""
+
+from __future__ import annotations
+
+from engine.data import ARACHNID_COMPETITION_LIMIT, COMPETITION_TERRAINS, TERRAINS
+from engine.flow import Ask, Option, pop, register, skip
+from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
+from engine.state import animal_name, remove_species, tile_short
+
+
+def allowed_terrains(space: int) -> tuple[str, ...]:
+    terrains = COMPETITION_TERRAINS[space]
+    return TERRAINS if terrains is None else (*terrains, "tundra")
+
+
+def _limit(space: int) -> int:
+    return ARACHNID_COMPETITION_LIMIT if COMPETITION_TERRAINS[space] is None else len(TERRAINS)
+
+
+def targets(state, step) -> list[tuple[str, str]]:
+    """(tile, opposing animal) pairs still open to this Competition AP."""
+    animal, space = step["animal"], step["space"]
+    used = step.get("used", [])
+    if len(used) >= _limit(space):
+        return []
+    allowed = set(allowed_terrains(space)) - set(used)
+    result = []
+    for hkey in sorted(state["tiles"]):
+        tile = state["tiles"][hkey]
+        if tile["terrain"] in allowed and tile["species"].get(animal, 0) > 0:
+            result.extend((hkey, other) for other in tile["species"] if other != animal)
+    return result
+
+
+def ask(state, step):
+    pairs = targets(state, step)
+    if not pairs:
+        return None
+    options = [
+        Option(f"kill:{hex_label(hex_from_key(h))}:{victim}",
+               f"Eliminate 1 of the {victim} on {tile_short(state, h)}")
+        for h, victim in pairs
+    ]
+    done = "Stop competing" if step.get("used") else "Forfeit Competition"
+    open_terrains = [t for t in allowed_terrains(step["space"]) if t not in step.get("used", [])]
+    return Ask(step["animal"], "competition", f"Competition ({', '.join(open_terrains)})",
+               [*options, Option("done", done)])
+
+
+def choose(state, step, option_id):
+    if option_id == "done":
+        pop(state)
+        return "stops competing" if step.get("used") else "forfeits Competition"
+    _, label, victim = option_id.split(":")
+    hkey = hex_key(parse_hex_label(label))  # type: ignore[arg-type]
+    step.setdefault("used", []).append(state["tiles"][hkey]["terrain"])
+    remove_species(state, victim, hkey, 1)
+    return f"eliminates 1 of the {victim} on {tile_short(state, hkey)}"
+
+
+def auto(state, step):
+    if step.get("used"):
+        pop(state)
+    else:
+        skip(state, step, f"{animal_name(step['animal'])}: Competition skipped (no opposing species "
+                          "shares an allowed tile).")
+
+
+register("competition", ask, choose, auto)

@@ -1,0 +1,62 @@
+"""Regression: every animal loses an added element of each type in the Regression box;
+each AP on the row (the reptiles' free one too) protects one type for its owner."""
+
+from __future__ import annotations
+
+from engine.flow import Ask, Option, pop, register, skip
+from engine.phases import ROW_EXIT
+from engine.state import animal_name, animals_in_play, log, to_bag
+
+
+def _protected(state):
+    return state.setdefault("row_scratch", {}).setdefault("protect", {})
+
+
+def _choices(state, animal):
+    added = state["animals"][animal]["added"]
+    done = _protected(state).get(animal, [])
+    return [e for e in sorted(set(state["boxes"]["regression"])) if e in added and e not in done]
+
+
+def ask(state, step):
+    animal = step["animal"]
+    choices = _choices(state, animal)
+    if not choices:
+        return None
+    options = [Option(f"protect:{e}", f"Protect your {e} from Regression") for e in choices]
+    return Ask(animal, "regression", "Regression: choose an element type to protect",
+               [*options, Option("forfeit", "Forfeit Regression (protect nothing)")])
+
+
+def choose(state, step, option_id):
+    pop(state)
+    if option_id == "forfeit":
+        return "forfeits Regression"
+    element = option_id.split(":", 1)[1]
+    _protected(state).setdefault(step["animal"], []).append(element)
+    return f"protects {element} from Regression"
+
+
+def auto(state, step):
+    skip(state, step, f"{animal_name(step['animal'])}: Regression AP has nothing to protect.")
+
+
+def regress(state):
+    """The automatic part, after the row's APs: remove one added element per box type."""
+    types = sorted(set(state["boxes"]["regression"]))
+    if not types:
+        return
+    protected = _protected(state)
+    lost = []
+    for animal in animals_in_play(state):
+        added = state["animals"][animal]["added"]
+        for e in types:
+            if e in added and e not in protected.get(animal, []):
+                added.remove(e)
+                to_bag(state, e)
+                lost.append(f"{animal_name(animal)} lose {e}")
+    log(state, "Regression: " + ("; ".join(lost) if lost else "no element lost") + ".")
+
+
+register("regression", ask, choose, auto)
+ROW_EXIT["regression"] = regress

@@ -1,0 +1,55 @@
+"""``python -m engine``: random games and position analysis from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from engine.position import PositionError, analyze_file
+from engine.simulate import random_game
+
+
+def _random_game(args: argparse.Namespace) -> int:
+    state, moves = random_game(args.players, args.seed, multi_animal=args.multi_animal)
+    result = state["result"]
+    out = {
+        "players": args.players,
+        "seed": args.seed,
+        "turns": state["turn"],
+        "decisions": len(moves),
+        "scores": result["scores"],
+        "winner": result["winner"],
+    }
+    if args.multi_animal:
+        out["seat_scores"] = result["seat_scores"]
+        out["winner_seat"] = result["winner_seat"]
+    print(json.dumps(out))
+    return 0
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    try:
+        print(json.dumps(analyze_file(args.position)))
+    except PositionError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    rg = sub.add_parser("random-game", help="play random legal choices to the end; print JSON")
+    rg.add_argument("--players", type=int, choices=range(2, 7), required=True)
+    rg.add_argument("--seed", type=int, required=True)
+    rg.add_argument("--multi-animal", action="store_true",
+                    help="the optional 2/3-player rules: each player runs several animals")
+    rg.set_defaults(run=_random_game)
+    an = sub.add_parser("analyze", help="what the rules say about each tile of a position")
+    an.add_argument("position", help="a position file (TOML)")
+    an.set_defaults(run=_analyze)
+    args = parser.parse_args(argv)
+    if getattr(args, "multi_animal", False) and args.players not in (2, 3):
+        parser.error("--multi-animal is for 2 or 3 players")
+    return args.run(args)

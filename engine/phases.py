@@ -1,0 +1,265 @@
+"""The three phases of a turn: Planning, Execution and Reset, and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import ecology, reseed
+from engine.data import FOOD_CHAIN, MAMMAL_EXTINCTION_SAVES, ROW_NAMES, TURN_LIMIT, bonus_vps
+from engine.display import place_ap, space_id, space_label, take_ap, vacant_spaces
+from engine.flow import Ask, Option, push, register, replace
+from engine.state import (
+    animal_name,
+    animals_in_play,
+    gain_vp,
+    log,
+    remove_species,
+    tile_name,
+    tile_short,
+)
+
+State = dict[str, Any]
+Step = dict[str, Any]
+
+
+def start(state: State) -> State:
+    """Begin the first Planning phase of a freshly set-up game."""
+    from engine.flow import advance
+
+    log(state, f"Setup: {', '.join(animal_name(a) for a in animals_in_play(state))}; "
+               f"initiative {', '.join(animal_name(a) for a in state['initiative'])}.")
+    begin_planning(state)
+    advance(state)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# Planning
+
+
+def begin_planning(state: State) -> None:
+    state["phase"] = "planning"
+    state["steps"] = [{"name": "planning", "next": 0}]
+
+
+def _planner(state: State, step: Step) -> tuple[int, str] | None:
+    order = state["initiative"]
+    if not vacant_spaces(state):
+        return None
+    for k in range(len(order)):
+        i = (step["next"] + k) % len(order)
+        if state["animals"][order[i]]["aps"] > 0:
+            return i, order[i]
+    return None
+
+
+def planning_ask(state: State, step: Step) -> Ask | None:
+    found = _planner(state, step)
+    if found is None:
+        return None
+    _, animal = found
+    left = state["animals"][animal]["aps"]
+    return Ask(
+        animal, "place_ap", f"Place an AP on the action display ({left} left)",
+        [Option(space_id(r, i), space_label(r, i)) for r, i in vacant_spaces(state)],
+    )
+
+
+def planning_choose(state: State, step: Step, option_id: str) -> str:
+    i, animal = _planner(state, step)  # type: ignore[misc]
+    row, _, number = option_id.rpartition("-")
+    index = int(number) - 1
+    place_ap(state, animal, row, index)
+    step["next"] = (i + 1) % len(state["initiative"])
+    return f"places an AP on {space_label(row, index)}"
+
+
+def planning_auto(state: State, step: Step) -> None:
+    state["phase"] = "execution"
+    log(state, "Execution phase begins.")
+    replace(state, "execution", row=0, space=0, entered=False)
+
+
+register("planning", planning_ask, planning_choose, planning_auto)
+
+
+# ---------------------------------------------------------------------------------------------
+# Execution: take APs off the display top to bottom, left to right
+
+
+def _enter_row(state: State, row: str) -> None:
+    state["row_scratch"] = {}
+
+
+def _exit_row(state: State, row: str) -> None:
+    hook = ROW_EXIT.get(row)
+    if hook is not None:
+        hook(state)
+    state.pop("row_scratch", None)
+
+
+def execution_auto(state: State, step: Step) -> None:
+    while step["row"] < len(ROW_NAMES):
+        row = ROW_NAMES[step["row"]]
+        if not step["entered"]:
+            step["entered"] = True
+            _enter_row(state, row)
+        spaces = state["display"][row]
+        j = step["space"]
+        while j < len(spaces) and spaces[j] is None:
+            j += 1
+        if j < len(spaces):
+            # Glaciation: only the left-most AP acts; the others wait for later turns.
+            step["space"] = len(spaces) if row == "glaciation" else j + 1
+            animal = take_ap(state, row, j)
+            push(state, row, animal=animal, space=j)
+            return
+        _exit_row(state, row)
+        step["row"] += 1
+        step["space"] = 0
+        step["entered"] = False
+    replace(state, "reset", stage="extinction")
+
+
+register("execution", lambda state, step: None, auto=execution_auto)
+
+#: Automatic parts of a row, done after its last AP (filled in by the action modules).
+ROW_EXIT: dict[str, Any] = {}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reset
+
+
+def _endangered_cubes(state: State) -> list[tuple[str, str, int]]:
+    result = []
+    for hkey, tile in state["tiles"].items():
+        for animal in ecology.endangered(state, hkey):
+            result.append((hkey, animal, tile["species"][animal]))
+    return result
+
+
+def _mammal_save_tiles(state: State) -> list[str]:
+    if "mammals" not in state["animals"] or MAMMAL_EXTINCTION_SAVES <= 0:
+        return []
+    return [h for h, a, _ in _endangered_cubes(state) if a == "mammals"]
+
+
+def reset_ask(state: State, step: Step) -> Ask | None:
+    if step["stage"] != "save":
+        return None
+    options = [
+        Option(f"save:{tile_short(state, h).split()[0]}", f"Save 1 mammal species on {tile_short(state, h)}")
+        for h in _mammal_save_tiles(state)
+    ]
+    options.append(Option("none", "Save no species"))
+    return Ask("mammals", "extinction_save",
+               "Extinction: choose one endangered mammal species to save", options)
+
+
+def reset_choose(state: State, step: Step, option_id: str) -> str:
+    if option_id == "none":
+        _extinction(state, None)
+        step["stage"] = "survival"
+        return "saves no species from Extinction"
+    label = option_id.split(":", 1)[1]
+    hkey = next(h for h in _mammal_save_tiles(state) if tile_short(state, h).split()[0] == label)
+    _extinction(state, hkey)
+    step["stage"] = "survival"
+    return f"saves 1 species on {tile_name(state, hkey)} from Extinction"
+
+
+def _extinction(state: State, saved_tile: str | None) -> None:
+    lost = []
+    for hkey, animal, n in _endangered_cubes(state):
+        if animal == "mammals" and hkey == saved_tile:
+            n -= MAMMAL_EXTINCTION_SAVES
+        n = remove_species(state, animal, hkey, n)
+        if n:
+            lost.append(f"{animal_name(animal)} {n} on {tile_short(state, hkey)}")
+    log(state, "Extinction: " + ("; ".join(lost) if lost else "no species lost") + ".")
+
+
+def reset_auto(state: State, step: Step) -> None:
+    if step["stage"] == "extinction":
+        state["phase"] = "reset"
+        log(state, "Reset phase begins.")
+        if _mammal_save_tiles(state):
+            step["stage"] = "save"
+            return
+        _extinction(state, None)
+        step["stage"] = "survival"
+        return
+    # Survival
+    holder = ecology.survival_holder(state)
+    state["survival"] = holder
+    if holder is not None:
+        occupied = sum(
+            1 for t in state["tiles"].values()
+            if t["terrain"] == "tundra" and t["species"].get(holder, 0) > 0
+        )
+        gained = gain_vp(state, holder, bonus_vps(occupied))
+        log(state, f"Survival: {animal_name(holder)} occupy {occupied} tundra tile(s), +{gained} VP.")
+    else:
+        log(state, "Survival: nobody holds the Survival card.")
+    if not state["ending"] and state["turn"] >= TURN_LIMIT:
+        state["ending"] = True
+        log(state, f"Turn {TURN_LIMIT} is over without Ice Age: the game ends now.")
+    if state["ending"]:
+        final_scoring(state)
+        return
+    reseed.reseed(state)
+    state["turn"] += 1
+    log(state, "Planning phase begins.")
+    begin_planning(state)
+
+
+register("reset", reset_ask, reset_choose, reset_auto)
+
+
+# ---------------------------------------------------------------------------------------------
+# End of the game
+
+
+def score_tile(state: State, hkey: str) -> list[str]:
+    """Score one tile as Domination does; returns the log fragments."""
+    parts = []
+    for animal, vp in ecology.domination_score(state, hkey).items():
+        if vp:
+            gain_vp(state, animal, vp)
+            parts.append(f"{animal_name(animal)} +{vp}")
+    return parts
+
+
+def final_scoring(state: State) -> None:
+    for hkey in sorted(state["tiles"]):
+        parts = score_tile(state, hkey)
+        if parts:
+            log(state, f"Final scoring of {tile_name(state, hkey)}: {', '.join(parts)}.")
+    state["result"] = result(state)
+    state["phase"] = "over"
+    state["steps"] = []
+    winner = state["result"]["winner_seat"]
+    log(state, f"Game over. {state['seats'][winner]['name']} wins with "
+               f"{state['result']['seat_scores'][winner]} VP.")
+
+
+def result(state: State) -> dict[str, Any]:
+    """Scores and the winner.  A seat scores its lowest animal (one animal: that animal);
+    ties go to the seat whose scoring animal stands higher on the food chain."""
+    scores = {a: state["animals"][a]["vp"] for a in animals_in_play(state)}
+    scoring_animal = []
+    for seat in state["seats"]:
+        lowest = min(seat["animals"], key=lambda a: (scores[a], -FOOD_CHAIN.index(a)))
+        scoring_animal.append(lowest)
+    seat_scores = [scores[a] for a in scoring_animal]
+    winner = min(
+        range(len(state["seats"])),
+        key=lambda s: (-seat_scores[s], FOOD_CHAIN.index(scoring_animal[s])),
+    )
+    return {
+        "scores": scores,
+        "seat_scores": seat_scores,
+        "winner_seat": winner,
+        "winner": scoring_animal[winner],
+    }

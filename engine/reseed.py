@@ -1,0 +1,39 @@
+"""Reset step 3, the reseed: cards, Glaciation row, element boxes, Wanderlust tops."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.data import CARDS_FACE_UP, ELEMENT_BOX_DRAW
+from engine.state import draw_elements, log, to_bag
+
+State = dict[str, Any]
+
+
+def reseed(state: State) -> None:
+    cards = state["cards"]
+    while len(cards) < CARDS_FACE_UP and state["deck"]:
+        cards.append(state["deck"].pop(0))
+
+    # Waiting Glaciation APs slide left, keeping their order.
+    row = state["display"]["glaciation"]
+    waiting = [a for a in row if a is not None]
+    state["display"]["glaciation"] = waiting + [None] * (len(row) - len(waiting))
+
+    boxes = state["boxes"]
+    for box in ("regression", "depletion", "wanderlust"):
+        for e in boxes[box]:
+            to_bag(state, e)
+    # Wasteland's leftovers move on before Abundance's take their place.
+    boxes["depletion"] = boxes["wasteland"]
+    boxes["wasteland"] = boxes["abundance"]
+    boxes["regression"] = boxes["adaptation"]
+    for box in ("adaptation", "abundance", "wanderlust"):
+        boxes[box] = draw_elements(state, ELEMENT_BOX_DRAW)
+
+    for stack in state["wanderlust"]:
+        if stack["face_up"] is None and stack["stack"]:
+            stack["face_up"] = stack["stack"].pop()
+
+    state["scored"] = []
+    log(state, "Reseed: cards refilled, element boxes moved on and redrawn.")
