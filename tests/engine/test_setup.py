@@ -22,7 +22,7 @@ TILE_AT = {"tundra": "0,0", "wetland": "0,-1", "savannah": "1,-1", "desert": "1,
 def test_setup_by_player_count(players, aps, cubes):
     state = engine.new_game(players, 3)
     assert len(state["animals"]) == players
-    for a, rec in state["animals"].items():
+    for rec in state["animals"].values():
         assert (rec["aps"], rec["aps_owned"], rec["cubes"]) == (aps, aps, cubes)
         assert rec["gene_pool"] == cubes - 5  # 4 on earth and the VP marker
         assert rec["vp"] == 0 and rec["added"] == []
