@@ -158,18 +158,17 @@ def reset_ask(state: State, step: Step) -> Ask | None:
 
 
 def reset_choose(state: State, step: Step, option_id: str) -> str:
+    step["stage"] = "survival"
     if option_id == "none":
-        _extinction(state, None)
-        step["stage"] = "survival"
-        return "saves no species from Extinction"
+        return "saves no species. " + _extinction(state, None)
     label = option_id.split(":", 1)[1]
     hkey = next(h for h in _mammal_save_tiles(state) if tile_short(state, h).split()[0] == label)
-    _extinction(state, hkey)
-    step["stage"] = "survival"
-    return f"saves 1 species on {tile_name(state, hkey)} from Extinction"
+    text = f"saves 1 species on {tile_name(state, hkey)}. "
+    return text + _extinction(state, hkey)
 
 
-def _extinction(state: State, saved_tile: str | None) -> None:
+def _extinction(state: State, saved_tile: str | None) -> str:
+    """Eliminate every endangered species (but the one the mammals save); say what died."""
     lost = []
     for hkey, animal, n in _endangered_cubes(state):
         if animal == "mammals" and hkey == saved_tile:
@@ -177,7 +176,7 @@ def _extinction(state: State, saved_tile: str | None) -> None:
         n = remove_species(state, animal, hkey, n)
         if n:
             lost.append(f"{animal_name(animal)} {n} on {tile_short(state, hkey)}")
-    log(state, "Extinction: " + ("; ".join(lost) if lost else "no species lost") + ".")
+    return "Extinction: " + ("; ".join(lost) if lost else "no species lost") + "."
 
 
 def reset_auto(state: State, step: Step) -> None:
@@ -187,7 +186,7 @@ def reset_auto(state: State, step: Step) -> None:
         if _mammal_save_tiles(state):
             step["stage"] = "save"
             return
-        _extinction(state, None)
+        log(state, _extinction(state, None))
         step["stage"] = "survival"
         return
     # Survival
