@@ -37,6 +37,27 @@ def _analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fuzz(args: argparse.Namespace) -> int:
+    from engine.fuzz import run
+
+    summary = run(args.games, args.seed, workers=args.workers)
+    print(json.dumps(summary, indent=1 if args.pretty else None))
+    return 1 if summary["failures"] else 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    from engine.cards.texts import CARD_TEXTS, SURVIVAL_TEXT
+
+    cards = [{"name": n, "text": t} for n, t in sorted(CARD_TEXTS.items())]
+    cards.append({"name": "Survival", "text": SURVIVAL_TEXT})
+    if args.json:
+        print(json.dumps(cards))
+    else:
+        for c in cards:
+            print(f"{c['name']}\n  {c['text']}\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -49,6 +70,15 @@ def main(argv: list[str] | None = None) -> int:
     an = sub.add_parser("analyze", help="what the rules say about each tile of a position")
     an.add_argument("position", help="a position file (TOML)")
     an.set_defaults(run=_analyze)
+    fz = sub.add_parser("fuzz", help="many seeded random games, checked; exit 1 on any problem")
+    fz.add_argument("--games", type=int, default=200)
+    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("--workers", type=int, default=1, help="processes to use")
+    fz.add_argument("--pretty", action="store_true")
+    fz.set_defaults(run=_fuzz)
+    cd = sub.add_parser("cards", help="every card's rules text")
+    cd.add_argument("--json", action="store_true")
+    cd.set_defaults(run=_cards)
     args = parser.parse_args(argv)
     if getattr(args, "multi_animal", False) and args.players not in (2, 3):
         parser.error("--multi-animal is for 2 or 3 players")

@@ -226,3 +226,14 @@ CARDS_FACE_UP = 5
 #: gives another end trigger, and a play-by-post game must not run forever once, say, every
 #: species is extinct.  Real games end near turn 12-16.
 TURN_LIMIT = 40
+
+# Card details the reference leaves open (base-game.md §9).
+#: Aquatic's species go on a sea/wetland tile touching the element it placed (BGF).  UNCONFIRMED.
+AQUATIC_SPECIES_ON_ELEMENT_TILE = True
+AQUATIC_MAX_SPECIES = 4
+#: Evolution: where a replaced species goes ("gene_pool" as BGF, or "eliminated").  UNCONFIRMED.
+EVOLUTION_REPLACED_TO = "gene_pool"
+EVOLUTION_TARGETS = 2
+HIBERNATION_MAX_SPECIES = 5
+#: Instinct's AP is a new cylinder that stays with the animal (net +1 AP, as BGF).  UNCONFIRMED.
+INSTINCT_AP_IS_NEW = True

@@ -132,10 +132,14 @@ ROW_EXIT: dict[str, Any] = {}
 
 
 def _endangered_cubes(state: State) -> list[tuple[str, str, int]]:
+    """(tile, animal, cubes) that Extinction would eliminate; Hibernation's species are safe."""
+    safe = state.get("hibernating", {})
     result = []
     for hkey, tile in state["tiles"].items():
         for animal in ecology.endangered(state, hkey):
-            result.append((hkey, animal, tile["species"][animal]))
+            n = tile["species"][animal] - safe.get(hkey, {}).get(animal, 0)
+            if n > 0:
+                result.append((hkey, animal, n))
     return result
 
 
@@ -189,6 +193,7 @@ def reset_auto(state: State, step: Step) -> None:
         log(state, _extinction(state, None))
         step["stage"] = "survival"
         return
+    state.pop("hibernating", None)
     # Survival
     holder = ecology.survival_holder(state)
     state["survival"] = holder

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.data import CARDS_FACE_UP, ELEMENT_BOX_DRAW
+from engine.display import is_free_space
 from engine.state import draw_elements, log, to_bag
 
 State = dict[str, Any]
@@ -14,6 +15,15 @@ def reseed(state: State) -> None:
     cards = state["cards"]
     while len(cards) < CARDS_FACE_UP and state["deck"]:
         cards.append(state["deck"].pop(0))
+
+    # An AP left on an already-resolved space (Instinct) goes back to its owner.
+    for row, spaces in state["display"].items():
+        if row == "glaciation":
+            continue
+        for i, a in enumerate(spaces):
+            if a is not None and not is_free_space(row, i):
+                spaces[i] = None
+                state["animals"][a]["aps"] += 1
 
     # Waiting Glaciation APs slide left, keeping their order.
     row = state["display"]["glaciation"]

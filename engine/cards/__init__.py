@@ -1,8 +1,9 @@
-"""Dominance cards: the choice of a face-up card and the one place card effects plug in.
+"""Dominance cards: choosing a face-up card, and each card's effect found by its name.
 
-``CARD_EFFECTS`` maps a card's name to ``effect(state, animal, tile)``, which may change the
-state directly or push steps that ask players.  A card without an entry is taken, removed
-and logged, with no further effect.
+``CARD_EFFECTS`` maps a card's name to ``effect(state, animal, tile)``: it changes the state
+directly or pushes steps that ask players (always as a pick from legal options).  The taker
+resolves as much as it can; a part that is impossible is skipped.  Each card's rules text
+is in ``engine.cards.texts``.
 """
 
 from __future__ import annotations
@@ -10,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import ecology
-from engine.data import bonus_vps
+from engine.data import CYLINDERS_PER_ANIMAL
 from engine.flow import Ask, Option, pop, register
-from engine.state import animal_name, animals_in_play, gain_vp, log
 
 State = dict[str, Any]
 CardEffect = Callable[[State, str, str], None]
@@ -23,6 +22,8 @@ CARD_EFFECTS: dict[str, CardEffect] = {}
 
 def card_effect(name: str) -> Callable[[CardEffect], CardEffect]:
     def register_effect(fn: CardEffect) -> CardEffect:
+        if name in CARD_EFFECTS:
+            raise ValueError(f"two effects for {name}")
         CARD_EFFECTS[name] = fn
         return fn
     return register_effect
@@ -30,6 +31,16 @@ def card_effect(name: str) -> Callable[[CardEffect], CardEffect]:
 
 def card_id(name: str) -> str:
     return "card:" + name.lower().replace(" ", "-")
+
+
+def gain_ap(state: State, animal: str) -> bool:
+    """A new AP for good, from the animal's unused cylinders (there are only 10)."""
+    rec = state["animals"][animal]
+    if rec["aps_owned"] >= CYLINDERS_PER_ANIMAL:
+        return False
+    rec["aps_owned"] += 1
+    rec["aps"] += 1
+    return True
 
 
 def ask(state, step):
@@ -50,18 +61,4 @@ def choose(state, step, option_id):
 
 register("choose_card", ask, choose)
 
-
-@card_effect("Ice Age")
-def ice_age(state: State, animal: str, tile: str) -> None:
-    """Every animal scores bonus VPs for the tiles it dominates; the game ends this turn."""
-    counts: dict[str, int] = {}
-    for a in ecology.dominance_map(state).values():
-        counts[a] = counts.get(a, 0) + 1
-    parts = []
-    for a in animals_in_play(state):
-        gained = gain_vp(state, a, bonus_vps(counts.get(a, 0)))
-        if gained:
-            parts.append(f"{animal_name(a)} +{gained}")
-    log(state, "Ice Age: " + (", ".join(parts) if parts else "nobody dominates a tile")
-        + ". The game ends after this turn.")
-    state["ending"] = True
+from engine.cards import chosen, instant, others  # noqa: E402,F401  (registers the effects)

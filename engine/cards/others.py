@@ -1,0 +1,94 @@
+"""Cards where other animals choose for themselves: each prompt goes to that animal's seat."""
+
+from __future__ import annotations
+
+from engine.cards import card_effect
+from engine.data import FOOD_CHAIN
+from engine.ecology import display_elements
+from engine.flow import Ask, Option, pop, push, register
+from engine.state import animals_in_play, remove_species, to_bag
+
+
+def _current(step) -> str | None:
+    return step["queue"][step["next"]] if step["next"] < len(step["queue"]) else None
+
+
+# -- Disease: every animal with more elements than the taker loses an added one ---------------
+
+def disease_ask(state, step):
+    while (a := _current(step)) is not None:
+        added = state["animals"][a]["added"]
+        if added:
+            return Ask(a, "disease", "Disease: which added element do you lose?",
+                       [Option(f"lose:{e}", f"Lose {e}") for e in sorted(set(added))])
+        return None
+    return None
+
+
+def disease_choose(state, step, option_id):
+    a = _current(step)
+    e = option_id.split(":", 1)[1]
+    state["animals"][a]["added"].remove(e)
+    to_bag(state, e)
+    step["next"] += 1
+    return f"loses {e} to Disease"
+
+
+def disease_auto(state, step):
+    if _current(step) is None:
+        pop(state)
+    else:
+        step["next"] += 1  # nothing added to lose
+
+
+register("disease", disease_ask, disease_choose, disease_auto)
+
+
+@card_effect("Disease")
+def disease(state, animal, tile):
+    mine = len(display_elements(state, animal))
+    queue = [a for a in animals_in_play(state) if len(display_elements(state, a)) > mine]
+    push(state, "disease", animal=animal, queue=queue, next=0)
+
+
+# -- Immigrants: every animal, in food-chain order, chooses one loss ---------------------------
+
+def immigrants_ask(state, step):
+    a = _current(step)
+    if a is None:
+        return None
+    rec = state["animals"][a]
+    options = [Option(f"element:{e}", f"Lose an added {e}") for e in sorted(set(rec["added"]))]
+    if rec["aps"] > 0:
+        options.append(Option("ap", f"Lose an AP for good ({rec['aps_owned']} now)"))
+    options.append(Option("species", "Keep only 1 species on every tile"))
+    return Ask(a, "immigrants", "Immigrants: choose your loss", options)
+
+
+def immigrants_choose(state, step, option_id):
+    a = _current(step)
+    rec = state["animals"][a]
+    step["next"] += 1
+    if option_id == "ap":
+        rec["aps"] -= 1
+        rec["aps_owned"] -= 1
+        return "loses an AP for good (Immigrants)"
+    if option_id == "species":
+        lost = 0
+        for h, t in state["tiles"].items():
+            n = t["species"].get(a, 0)
+            if n > 1:
+                lost += remove_species(state, a, h, n - 1)
+        return f"keeps 1 species per tile, losing {lost} (Immigrants)"
+    e = option_id.split(":", 1)[1]
+    rec["added"].remove(e)
+    to_bag(state, e)
+    return f"loses {e} (Immigrants)"
+
+
+register("immigrants", immigrants_ask, immigrants_choose)
+
+
+@card_effect("Immigrants")
+def immigrants(state, animal, tile):
+    push(state, "immigrants", animal=animal, queue=[a for a in FOOD_CHAIN if a in state["animals"]], next=0)
