@@ -8,8 +8,9 @@ from engine.phases import ROW_EXIT
 from engine.state import animal_name, animals_in_play, log, to_bag
 
 
-def _protected(state):
-    return state.setdefault("row_scratch", {}).setdefault("protect", {})
+def _protected(state) -> dict[str, list[str]]:
+    """Types each animal protects this turn (read-only view; choose() writes)."""
+    return state.get("row_scratch", {}).get("protect", {})
 
 
 def _choices(state, animal):
@@ -33,7 +34,8 @@ def choose(state, step, option_id):
     if option_id == "forfeit":
         return "forfeits Regression"
     element = option_id.split(":", 1)[1]
-    _protected(state).setdefault(step["animal"], []).append(element)
+    protect = state.setdefault("row_scratch", {}).setdefault("protect", {})
+    protect.setdefault(step["animal"], []).append(element)
     return f"protects {element} from Regression"
 
 

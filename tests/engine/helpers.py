@@ -97,8 +97,8 @@ def start_action(state: dict, row: str, animal: str, space: int = 0) -> None:
     """Make ``animal``'s AP on ``row`` (0-based ``space``) the action being resolved now.
 
     The action runs on top of a ``halt`` step, so once it finishes ``engine.prompt`` shows
-    kind ``halt`` and nothing else of the turn happens.  The AP is taken off the display
-    first, as the execution phase would.
+    kind ``halt`` and nothing else of the turn happens.  The display is left as it is:
+    place no AP on the space, as the execution phase would already have taken it off.
     """
     assert row in ROW_NAMES
     state["phase"] = "execution"
