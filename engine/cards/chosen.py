@@ -210,16 +210,25 @@ def _victim_options(state, hkey: str, verb: str, exclude: str | None = None) -> 
             for a in state["tiles"][hkey]["species"] if a != exclude]
 
 
+def _catastrophe_tiles(state) -> list[str]:
+    """Tiles where a Catastrophe would eliminate something, there or next door."""
+    tiles = state["tiles"]
+    return [h for h in sorted(tiles)
+            if tiles[h]["species"] or any(tiles[n]["species"] for n in _neighbour_tiles(state, h))]
+
+
 def catastrophe_ask(state, step):
     animal = step["animal"]
     stage = step["stage"]
     if stage == "tile":
-        return Ask(animal, "catastrophe", "Catastrophe: choose a tile",
-                   [tile_option(state, h, "Catastrophe on {tile}") for h in sorted(state["tiles"])])
-    if stage == "survivor":
-        species = state["tiles"][step["tile"]]["species"]
-        if sum(species.values()) <= 1:
+        tiles = _catastrophe_tiles(state)
+        if not tiles:
             return None
+        return Ask(animal, "catastrophe", "Catastrophe: choose a tile",
+                   [tile_option(state, h, "Catastrophe on {tile}") for h in tiles])
+    if stage == "survivor":
+        if len(state["tiles"][step["tile"]]["species"]) <= 1:
+            return None  # one animal (or none): nothing to choose
         return Ask(animal, "catastrophe_survivor", "Catastrophe: whose single species survives?",
                    _victim_options(state, step["tile"], "keep"))
     if step["next"] >= len(step["queue"]):
@@ -265,6 +274,9 @@ def catastrophe_choose(state, step, option_id):
 
 
 def catastrophe_auto(state, step):
+    if step["stage"] == "tile":
+        skip(state, step, "Catastrophe: no species on earth to strike.")
+        return
     if step["stage"] == "survivor":
         for a, n in list(state["tiles"][step["tile"]]["species"].items()):
             remove_species(state, a, step["tile"], n - 1)

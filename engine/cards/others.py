@@ -6,7 +6,7 @@ from engine.cards import card_effect
 from engine.data import FOOD_CHAIN
 from engine.ecology import display_elements
 from engine.flow import Ask, Option, pop, push, register
-from engine.state import animals_in_play, remove_species, to_bag
+from engine.state import animal_name, animals_in_play, log, remove_species, to_bag
 
 
 def _current(step) -> str | None:
@@ -16,13 +16,14 @@ def _current(step) -> str | None:
 # -- Disease: every animal with more elements than the taker loses an added one ---------------
 
 def disease_ask(state, step):
-    while (a := _current(step)) is not None:
-        added = state["animals"][a]["added"]
-        if added:
-            return Ask(a, "disease", "Disease: which added element do you lose?",
-                       [Option(f"lose:{e}", f"Lose {e}") for e in sorted(set(added))])
+    a = _current(step)
+    if a is None:
         return None
-    return None
+    types = sorted(set(state["animals"][a]["added"]))
+    if len(types) <= 1:
+        return None  # nothing to lose, or no choice in what: auto resolves it
+    return Ask(a, "disease", "Disease: which added element do you lose?",
+               [Option(f"lose:{e}", f"Lose {e}") for e in types])
 
 
 def disease_choose(state, step, option_id):
@@ -35,10 +36,16 @@ def disease_choose(state, step, option_id):
 
 
 def disease_auto(state, step):
-    if _current(step) is None:
+    a = _current(step)
+    if a is None:
         pop(state)
-    else:
-        step["next"] += 1  # nothing added to lose
+        return
+    added = state["animals"][a]["added"]
+    if added:  # a single type: no choice to ask about
+        e = added.pop(added.index(added[0]))
+        to_bag(state, e)
+        log(state, f"{animal_name(a)}: lose {e} to Disease.")
+    step["next"] += 1
 
 
 register("disease", disease_ask, disease_choose, disease_auto)
