@@ -1,0 +1,54 @@
+"""Settings from ``config.toml`` (path overridable) and the environment, which wins."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.store import DEFAULT_DATABASE
+
+DEFAULT_CONFIG = "config.toml"
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str | None
+    database: str
+    api_base: str | None
+    gateway: str | None
+    sync_guild: int | None
+
+    def __repr__(self) -> str:  # never print the token
+        return (f"Config(token={'set' if self.token else 'unset'}, database={self.database!r}, "
+                f"api_base={self.api_base!r}, gateway={self.gateway!r}, sync_guild={self.sync_guild!r})")
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def load_config(path: str | None = None, environ: dict[str, str] | None = None) -> Config:
+    env = os.environ if environ is None else environ
+    path = path or env.get("DS_CONFIG") or DEFAULT_CONFIG
+    data: dict = {}
+    if Path(path).exists():
+        try:
+            data = tomllib.loads(Path(path).read_text())
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"{path} is not valid TOML: {e}") from None
+    discord = data.get("discord", {})
+    database = data.get("database", {})
+    guild = env.get("DS_SYNC_GUILD") or discord.get("sync_guild")
+    try:
+        sync_guild = int(guild) if guild not in (None, "") else None
+    except ValueError:
+        raise ConfigError(f"sync_guild must be a Discord server id (a number), not {guild!r}") from None
+    return Config(
+        token=env.get("DISCORD_TOKEN") or discord.get("token") or None,
+        database=env.get("DS_DATABASE") or database.get("path") or DEFAULT_DATABASE,
+        api_base=env.get("DS_DISCORD_API_BASE") or discord.get("api_base") or None,
+        gateway=env.get("DS_DISCORD_GATEWAY") or discord.get("gateway") or None,
+        sync_guild=sync_guild,
+    )

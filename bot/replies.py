@@ -1,0 +1,68 @@
+"""What the service answers: transport-neutral replies and typed errors (no Discord here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option a user may pick now (the engine's option, by id and label)."""
+
+    id: str
+    label: str
+
+
+@dataclass
+class Reply:
+    """An answer to one command.
+
+    ``public`` replies go to the channel; ``announce`` is set when the seat to act changed,
+    so the shell posts the board and a prompt that mentions ``mention`` with ``choices``.
+    """
+
+    text: str
+    image: bytes | None = None
+    mention: list[str] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+    game_id: int | None = None
+    version: int | None = None
+    to_act: str | None = None
+    announce: bool = False
+    public: bool = True
+
+
+class ServiceError(Exception):
+    """A refusal: the message says what was wrong and what is allowed.  Nothing was written."""
+
+
+class NoGame(ServiceError):
+    pass
+
+
+class WrongPhase(ServiceError):
+    pass
+
+
+class NotSeated(ServiceError):
+    pass
+
+
+class NotYourTurn(ServiceError):
+    pass
+
+
+class IllegalChoice(ServiceError):
+    pass
+
+
+class StaleState(ServiceError):
+    """The game moved on since the user saw it; carries the current prompt text."""
+
+
+class NotAllowed(ServiceError):
+    pass
+
+
+class BadRequest(ServiceError):
+    pass

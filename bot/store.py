@@ -1,0 +1,281 @@
+"""Persistence: one SQLite file (WAL) holding games, seats, the append-only move list and
+each game's current state.  Every write happens in one short transaction.
+
+The current state is stored zlib-compressed; the moves are the truth from which a game can
+be replayed (and undone) from its setup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+import zlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+DEFAULT_DATABASE = "./data/dominant.sqlite3"
+BUSY_TIMEOUT_MS = 5000
+LIVE = ("lobby", "active")
+
+#: Forward migrations: MIGRATIONS[i] takes the schema from version i to i + 1.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, seats, moves.  At most one live (lobby or active) game per channel.
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        channel_id  TEXT    NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        ruleset     TEXT    NOT NULL DEFAULT 'base',
+        players     INTEGER NOT NULL CHECK (players BETWEEN 2 AND 6),
+        variant     TEXT    NOT NULL DEFAULT 'standard',
+        seed        INTEGER NOT NULL,
+        version     INTEGER NOT NULL DEFAULT 0,
+        setup       TEXT,
+        state       BLOB,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_live_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE TABLE seats (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        user_id   TEXT    NOT NULL,
+        user_name TEXT    NOT NULL,
+        animal    TEXT,
+        is_host   INTEGER NOT NULL DEFAULT 0,
+        resigned  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE TABLE moves (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version    INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        user_id    TEXT    NOT NULL,
+        option_id  TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, version)
+    ) WITHOUT ROWID;
+    """,
+    # 2: remember the last state version announced in the channel, so a board or prompt
+    # that Discord failed to deliver is posted again once it recovers.
+    """
+    ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT -1;
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StaleVersion(Exception):
+    """The game moved on between load and write; nothing was written."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: str
+    user_name: str
+    animal: str | None
+    is_host: bool
+    resigned: bool
+
+
+@dataclass
+class Game:
+    id: int
+    channel_id: str
+    status: str
+    ruleset: str
+    players: int
+    variant: str
+    seed: int
+    version: int
+    setup: dict[str, Any] | None
+    state: dict[str, Any] | None
+    announced_version: int
+    seats: list[Seat]
+
+    def seat_of(self, user_id: str) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def host(self) -> Seat:
+        return next(s for s in self.seats if s.is_host)
+
+
+def encode_state(state: dict[str, Any]) -> bytes:
+    return zlib.compress(json.dumps(state, separators=(",", ":")).encode(), 1)
+
+
+def decode_state(blob: bytes | None) -> dict[str, Any] | None:
+    return None if blob is None else json.loads(zlib.decompress(blob))
+
+
+def database_path(explicit: str | None = None) -> str:
+    return explicit or os.environ.get("DS_DATABASE") or DEFAULT_DATABASE
+
+
+class Store:
+    """One aiosqlite connection; transactions are serialised by an asyncio lock."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self.conn = conn
+        self.path = path
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | None = None) -> Store:
+        path = database_path(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
+        conn.row_factory = aiosqlite.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss too
+        await conn.execute("PRAGMA foreign_keys = ON")
+        store = cls(conn, path)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    async def schema_version(self) -> int:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    async def migrate(self) -> int:
+        """Run every migration the file has not seen yet, each in its own transaction."""
+        async with self._write_lock:
+            while (current := await self.schema_version()) < SCHEMA_VERSION:
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    # executescript would commit on its own; run the statements one by one
+                    for statement in _statements(MIGRATIONS[current]):
+                        await self.conn.execute(statement)
+                    await self.conn.execute(f"PRAGMA user_version = {current + 1}")
+                    await self.conn.execute("COMMIT")
+                except BaseException:
+                    await self.conn.execute("ROLLBACK")
+                    raise
+            if current > SCHEMA_VERSION:
+                raise RuntimeError(f"the database has schema {current}, newer than this bot ({SCHEMA_VERSION})")
+            return current
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any error (or cancellation)."""
+        async with self._write_lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+    # -- reads -----------------------------------------------------------------------------
+
+    async def live_game(self, channel_id: str) -> Game | None:
+        return await self._game_where("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+
+    async def game(self, game_id: int) -> Game | None:
+        return await self._game_where("id = ?", (game_id,))
+
+    async def _game_where(self, where: str, args: tuple) -> Game | None:
+        async with self.conn.execute(f"SELECT * FROM games WHERE {where}", args) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        async with self.conn.execute(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
+        ) as cur:
+            seats = [Seat(r["seat"], r["user_id"], r["user_name"], r["animal"], bool(r["is_host"]),
+                          bool(r["resigned"])) for r in await cur.fetchall()]
+        return Game(row["id"], row["channel_id"], row["status"], row["ruleset"], row["players"],
+                    row["variant"], row["seed"], row["version"],
+                    json.loads(row["setup"]) if row["setup"] else None, decode_state(row["state"]),
+                    row["announced_version"], seats)
+
+    async def moves(self, game_id: int) -> list[tuple[int, str]]:
+        async with self.conn.execute(
+            "SELECT seat, option_id FROM moves WHERE game_id = ? ORDER BY version", (game_id,)
+        ) as cur:
+            return [(r["seat"], r["option_id"]) for r in await cur.fetchall()]
+
+    # -- writes (call inside ``transaction()``) --------------------------------------------
+
+    async def insert_game(self, channel_id: str, players: int, variant: str, seed: int) -> int:
+        now = time.time()
+        cur = await self.conn.execute(
+            "INSERT INTO games (channel_id, status, players, variant, seed, created_at, updated_at) "
+            "VALUES (?, 'lobby', ?, ?, ?, ?, ?)", (channel_id, players, variant, seed, now, now))
+        return cur.lastrowid
+
+    async def insert_seat(self, game_id: int, seat: int, user_id: str, user_name: str,
+                          animal: str | None, is_host: bool) -> None:
+        await self.conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, user_name, animal, is_host) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, user_name, animal, int(is_host)))
+
+    async def delete_seat(self, game_id: int, user_id: str) -> None:
+        await self.conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        # keep seat numbers dense: 0..n-1 in joining order
+        async with self.conn.execute("SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+            seats = [r["seat"] for r in await cur.fetchall()]
+        for new, old in enumerate(seats):
+            if new != old:
+                await self.conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                                        (new, game_id, old))
+
+    async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        await self.conn.execute(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
+                                (*fields.values(), game_id, seat))
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        await self.conn.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                                (status, time.time(), game_id))
+
+    async def save_state(self, game_id: int, expected_version: int, new_version: int,
+                         state: dict[str, Any], *, status: str | None = None,
+                         setup: dict[str, Any] | None = None) -> None:
+        """Compare-and-swap: write the state only if the game is still at ``expected_version``."""
+        cur = await self.conn.execute(
+            "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
+            "setup = COALESCE(?, setup), updated_at = ? WHERE id = ? AND version = ?",
+            (encode_state(state), new_version, status, json.dumps(setup) if setup else None, time.time(),
+             game_id, expected_version))
+        if cur.rowcount != 1:
+            raise StaleVersion(game_id)
+
+    async def append_move(self, game_id: int, version: int, seat: int, user_id: str, option_id: str) -> None:
+        await self.conn.execute(
+            "INSERT INTO moves (game_id, version, seat, user_id, option_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, version, seat, user_id, option_id, time.time()))
+
+    async def delete_moves_from(self, game_id: int, version: int) -> None:
+        await self.conn.execute("DELETE FROM moves WHERE game_id = ? AND version >= ?", (game_id, version))
+
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
+                (version, game_id))
+
+    async def backup(self, target: str) -> None:
+        """An online copy of the whole database (SQLite's backup API), safe while running."""
+        async with aiosqlite.connect(target) as dst:
+            await self.conn.backup(dst)
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]
