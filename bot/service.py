@@ -277,22 +277,28 @@ class GameService:
         return [Choice(o.id, o.label) for o in engine.options_for(game.state, seat.seat)]
 
     async def status(self, channel_id: str) -> Reply:
-        game = await self._any_live(channel_id)
+        game = await self._shown(channel_id)
         if game.status == "lobby":
             seated = ", ".join(f"{s.user_name}{' (' + s.animal + ')' if s.animal else ''}" for s in game.seats)
             return Reply(f"Game #{game.id} lobby: {len(game.seats)}/{game.players} seated: {seated}.",
                          game_id=game.id)
+        if game.status == "finished":
+            return Reply(f"Game #{game.id} is over. " + result_text(game), game_id=game.id, version=game.version)
         return Reply(status_text(game), game_id=game.id, version=game.version, to_act=_user_to_act(game),
                      choices=_choices(game.state))
 
     async def board(self, channel_id: str) -> Reply:
-        game = await self._active(channel_id)
+        game = await self._shown(channel_id)
+        if game.status == "lobby":
+            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
         reply = Reply(_prompt_line(game), game_id=game.id, version=game.version)
         reply.image = await self._render(game.state, None)
         return reply
 
     async def log(self, channel_id: str, count: int = 10) -> Reply:
-        game = await self._active(channel_id)
+        game = await self._shown(channel_id)
+        if game.status == "lobby":
+            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
         count = max(1, min(int(count), MAX_LOG_LINES))
         return Reply("\n".join(game.state["log"][-count:]), game_id=game.id)
 
@@ -319,14 +325,18 @@ class GameService:
     async def _active(self, channel_id: str) -> Game:
         game = await self.store.live_game(channel_id)
         if game is None:
+            last = await self.store.latest_game(channel_id)
+            if last is not None and last.status == "finished":
+                raise WrongPhase(f"Game #{last.id} is over; /ds new opens another one.")
             raise NoGame("There is no game running in this channel; open one with /ds new.")
         if game.status != "active":
             raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
         return game
 
-    async def _any_live(self, channel_id: str) -> Game:
-        game = await self.store.live_game(channel_id)
-        if game is None:
+    async def _shown(self, channel_id: str) -> Game:
+        """The game that status, board and log show: the live one, else the last finished one."""
+        game = await self.store.latest_game(channel_id)
+        if game is None or game.status == "abandoned" or (game.status != "lobby" and game.state is None):
             raise NoGame("There is no game in this channel; open one with /ds new.")
         return game
 

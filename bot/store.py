@@ -142,7 +142,11 @@ class Store:
         await conn.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss too
         await conn.execute("PRAGMA foreign_keys = ON")
         store = cls(conn, path)
-        await store.migrate()
+        try:
+            await store.migrate()
+        except BaseException:
+            await conn.close()
+            raise
         return store
 
     async def close(self) -> None:
@@ -186,6 +190,11 @@ class Store:
 
     async def live_game(self, channel_id: str) -> Game | None:
         return await self._game_where("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+
+    async def latest_game(self, channel_id: str) -> Game | None:
+        """The channel's live game, else the last one it had (finished or abandoned)."""
+        return await self._game_where("channel_id = ? ORDER BY (status IN ('lobby', 'active')) DESC, id DESC "
+                                      "LIMIT 1", (channel_id,))
 
     async def game(self, game_id: int) -> Game | None:
         return await self._game_where("id = ?", (game_id,))

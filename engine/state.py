@@ -162,8 +162,11 @@ def _deal_animals(
         raise SetupError("Each animal can be played by one seat only.")
     if any(len(s) > per_seat for s in seats):
         raise SetupError(f"Each seat plays {per_seat} animal(s).")
-    free = [a for a in FOOD_CHAIN if a not in taken]
-    rng.shuffle(state, free)
+    # Shuffle all six whatever was chosen, so the random draws that follow (and so the whole
+    # game) do not depend on how the deal was done: a replay with the dealt animals matches.
+    deck = list(FOOD_CHAIN)
+    rng.shuffle(state, deck)
+    free = [a for a in deck if a not in taken]
     for s in seats:
         while len(s) < per_seat:
             s.append(free.pop())

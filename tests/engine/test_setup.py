@@ -136,3 +136,9 @@ def test_random_game_command():
     again = subprocess.run([sys.executable, "-m", "engine", "random-game", "--players", "3", "--seed", "5"],
                            capture_output=True, text=True, cwd=ROOT, check=True)
     assert again.stdout == out.stdout
+
+
+def test_a_game_replays_the_same_with_its_dealt_animals_given():
+    dealt = engine.new_game(4, 21)
+    chosen = engine.new_game(4, 21, animals=[s["animals"] for s in dealt["seats"]])
+    assert chosen == dealt

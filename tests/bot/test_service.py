@@ -1,0 +1,169 @@
+"""The game service against a temporary database: a whole game, replays, and every refusal."""
+
+import json
+import random
+
+import pytest
+from helpers import play_random, start_game
+
+import engine
+from bot import replies
+from bot.service import GameService
+from engine.simulate import replay
+
+
+async def snapshot(store):
+    """Everything stored, to prove a refusal wrote nothing."""
+    rows = {}
+    for table in ("games", "seats", "moves"):
+        async with store.conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cur:
+            rows[table] = [tuple(r) for r in await cur.fetchall()]
+    return rows
+
+
+async def test_a_whole_random_game_through_the_service_replays_exactly(service, store):
+    await start_game(service, players=2)
+    played = await play_random(service, "chan", random.Random(4), limit=20_000)
+    assert played > 300
+    assert (await service.status("chan")).to_act is None
+    assert await store.live_game("chan") is None  # finished games are no longer live
+    async with store.conn.execute("SELECT id FROM games") as cur:
+        game_id = (await cur.fetchone())[0]
+    game = await store.game(game_id)
+    assert game.status == "finished" and game.state["phase"] == "over"
+    moves = await store.moves(game_id)
+    assert len(moves) == played == game.version - 1
+    setup = game.setup
+    rebuilt = replay(setup["players"], setup["seed"], moves, multi_animal=setup["multi_animal"],
+                     animals=setup["animals"], names=setup["names"])
+    assert rebuilt == game.state
+    # a finished 6-player-size game costs well under 1 MB
+    async with store.conn.execute("SELECT length(state) FROM games") as cur:
+        assert (await cur.fetchone())[0] < 100_000
+
+
+async def test_lobby_flow_and_refusals(service, store):
+    await service.create_lobby("chan", "u0", "Ann", 3)
+    with pytest.raises(replies.WrongPhase, match="already gathering players"):
+        await service.create_lobby("chan", "u9", "Zed", 2)
+    with pytest.raises(replies.BadRequest, match="2 to 6"):
+        await service.create_lobby("other", "u9", "Zed", 7)
+    with pytest.raises(replies.BadRequest, match="multi-animal"):
+        await service.create_lobby("other", "u9", "Zed", 4, "multi-animal")
+    await service.join("chan", "u1", "Bo", "Birds")
+    with pytest.raises(replies.BadRequest, match="not free; free animals: mammals, reptiles, amphibians"):
+        await service.join("chan", "u2", "Cy", "birds")
+    with pytest.raises(replies.BadRequest, match="already have a seat"):
+        await service.join("chan", "u1", "Bo")
+    with pytest.raises(replies.WrongPhase, match="1 of|2 of 3"):
+        await service.start("chan", "u0")
+    with pytest.raises(replies.NotAllowed, match="Only the host, Ann"):
+        await service.start("chan", "u1")
+    with pytest.raises(replies.WrongPhase, match="not started"):
+        await service.act("chan", "u0", "initiative-1")
+    await service.join("chan", "u2", "Cy")
+    with pytest.raises(replies.WrongPhase, match="full"):
+        await service.join("chan", "u3", "Di")
+    await service.leave("chan", "u0")  # the host leaves: Bo hosts now
+    with pytest.raises(replies.NotAllowed, match="Only the host, Bo"):
+        await service.start("chan", "u2")
+    await service.join("chan", "u3", "Di", "mammals")
+    reply = await service.start("chan", "u1")
+    assert reply.announce and reply.mention and "begins" in reply.text
+    game = await store.live_game("chan")
+    assert [s.user_name for s in game.seats] == ["Bo", "Cy", "Di"]
+    assert game.seats[0].animal == "birds" and game.seats[2].animal == "mammals"
+    assert game.state["seats"][0]["name"] == "Bo"
+
+
+async def test_play_refusals_write_nothing(service, store):
+    users = await start_game(service, players=3)
+    status = await service.status("chan")
+    actor = status.to_act
+    other = next(u for u in users if u != actor)
+    before = await snapshot(store)
+    with pytest.raises(replies.NotYourTurn, match="not your turn"):
+        await service.act("chan", other, status.choices[0].id)
+    with pytest.raises(replies.IllegalChoice, match="not a legal choice"):
+        await service.act("chan", actor, "speciation-99")
+    with pytest.raises(replies.NotSeated):
+        await service.act("chan", "stranger", status.choices[0].id)
+    with pytest.raises(replies.StaleState, match="moved on"):
+        await service.act("chan", actor, status.choices[0].id, expected_version=status.version - 1)
+    with pytest.raises(replies.NoGame):
+        await service.act("nowhere", actor, "x")
+    with pytest.raises(replies.WrongPhase, match="already started"):
+        await service.join("chan", "late", "Late")
+    with pytest.raises(replies.NotAllowed, match="host"):
+        await service.abandon("chan", users[1] if users[1] != users[0] else "stranger")
+    with pytest.raises(replies.NotAllowed, match="host"):
+        await service.abandon("chan", "stranger")
+    assert await snapshot(store) == before
+    assert await service.options("chan", other) == []
+    assert [c.id for c in await service.options("chan", actor)] == [c.id for c in status.choices]
+    reply = await service.act("chan", actor, status.choices[0].id, expected_version=status.version)
+    assert reply.version == status.version + 1 and reply.announce
+    assert (await service.log("chan", 1)).text.startswith("T1 ")
+
+
+async def test_finished_and_abandoned_games_refuse_play(service, store):
+    users = await start_game(service, players=2)
+    await service.abandon("chan", "someone", can_manage_channel=True)
+    with pytest.raises(replies.NoGame):
+        await service.act("chan", users[0], "initiative-1")
+    with pytest.raises(replies.NoGame):
+        await service.status("chan")
+    await service.create_lobby("chan", "u5", "New", 2)  # the channel is free again
+
+
+async def test_undo_own_choice_while_still_your_turn(service, store):
+    await start_game(service, players=2)
+    # play into the middle of a multi-step choice: find a prompt whose next prompt is the same seat
+    chooser = random.Random(2)
+    for _ in range(400):
+        status = await service.status("chan")
+        reply = await service.act("chan", status.to_act, status.choices[0].id, status.version)
+        if reply.to_act == status.to_act and status.choices[0].id != "forfeit":
+            break
+    game = await store.live_game("chan")
+    before_undo = await store.moves(game.id)
+    with pytest.raises(replies.NotAllowed):
+        other = next(s.user_id for s in game.seats if s.user_id != status.to_act)
+        await service.undo("chan", other)
+    undone = await service.undo("chan", status.to_act)
+    after = await store.live_game("chan")
+    assert after.version == game.version - 1
+    assert await store.moves(game.id) == before_undo[:-1]
+    assert engine.prompt(after.state).to_dict() == engine.prompt(json.loads(json.dumps(after.state))).to_dict()
+    assert status.choices[0].id in [c.id for c in undone.choices]
+    del chooser
+
+
+async def test_resigned_seat_plays_on_by_declining(service, store):
+    users = await start_game(service, players=3)
+    await service.resign("chan", users[1])
+    with pytest.raises(replies.BadRequest, match="already resigned"):
+        await service.resign("chan", users[1])
+    played = await play_random(service, "chan", random.Random(1), limit=300)
+    assert played == 300
+    game = await store.live_game("chan")
+    resigned_moves = [m for m in await store.moves(game.id) if m[0] == 1]
+    assert resigned_moves  # the resigned seat's animal kept taking (passive) choices
+    status = await service.status("chan")
+    assert status.to_act != users[1]
+    await service.resign("chan", users[0])
+    reply = await service.resign("chan", users[2])
+    assert "abandoned" in reply.text
+
+
+async def test_a_render_failure_never_loses_a_move(store):
+    def broken(state, before):
+        raise RuntimeError("no pixels today")
+
+    service = GameService(store, renderer=broken)
+    await start_game(service, players=2)
+    status = await service.status("chan")
+    reply = await service.act("chan", status.to_act, status.choices[0].id)
+    assert reply.image is None
+    game = await store.live_game("chan")
+    assert game.version == status.version + 1 and len(await store.moves(game.id)) == 1

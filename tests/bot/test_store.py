@@ -1,0 +1,89 @@
+"""Schema migrations and the rules the schema itself enforces."""
+
+import sqlite3
+
+import pytest
+
+from bot.store import MIGRATIONS, SCHEMA_VERSION, StaleVersion, Store, _statements
+
+
+async def test_a_fresh_file_gets_the_current_schema(tmp_path):
+    store = await Store.open(str(tmp_path / "new.sqlite3"))
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION == 2
+        async with store.conn.execute("PRAGMA journal_mode") as cur:
+            assert (await cur.fetchone())[0] == "wal"
+        async with store.conn.execute("PRAGMA foreign_keys") as cur:
+            assert (await cur.fetchone())[0] == 1
+    finally:
+        await store.close()
+
+
+async def test_a_version_1_file_is_migrated_and_keeps_its_games(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    for statement in _statements(MIGRATIONS[0]):
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO games (channel_id, status, players, variant, seed, created_at, updated_at) "
+                 "VALUES ('c1', 'lobby', 4, 'standard', 9, 0, 0)")
+    conn.commit()
+    conn.close()
+    store = await Store.open(str(path))
+    try:
+        assert await store.schema_version() == 2
+        game = await store.live_game("c1")
+        assert game is not None and game.seed == 9 and game.announced_version == -1
+    finally:
+        await store.close()
+    # opening again is a no-op
+    store = await Store.open(str(path))
+    assert await store.schema_version() == 2
+    await store.close()
+
+
+async def test_a_newer_database_is_refused(tmp_path):
+    path = tmp_path / "future.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    with pytest.raises(RuntimeError, match="newer than this bot"):
+        await Store.open(str(path))
+
+
+async def test_one_live_game_per_channel(tmp_path):
+    store = await Store.open(str(tmp_path / "db.sqlite3"))
+    try:
+        async with store.transaction():
+            first = await store.insert_game("chan", 2, "standard", 1)
+        with pytest.raises(sqlite3.IntegrityError):
+            async with store.transaction():
+                await store.insert_game("chan", 3, "standard", 2)
+        async with store.transaction():
+            await store.set_status(first, "finished")
+            second = await store.insert_game("chan", 3, "standard", 2)  # finished games do not count
+            await store.insert_game("other", 3, "standard", 2)
+        assert (await store.live_game("chan")).id == second
+        assert (await store.game(first)).status == "finished"
+    finally:
+        await store.close()
+
+
+async def test_compare_and_swap_refuses_a_stale_write_from_a_second_connection(tmp_path):
+    path = str(tmp_path / "db.sqlite3")
+    a, b = await Store.open(path), await Store.open(path)
+    try:
+        async with a.transaction():
+            gid = await a.insert_game("chan", 2, "standard", 1)
+            await a.save_state(gid, 0, 1, {"n": 1})
+        seen_by_b = (await b.game(gid)).version
+        async with a.transaction():
+            await a.save_state(gid, 1, 2, {"n": 2})
+        with pytest.raises(StaleVersion):
+            async with b.transaction():
+                await b.save_state(gid, seen_by_b, seen_by_b + 1, {"n": "stale"})
+        game = await b.game(gid)
+        assert game.version == 2 and game.state == {"n": 2}
+    finally:
+        await a.close()
+        await b.close()

@@ -1,0 +1,48 @@
+"""Seeded random games, snapshotted once per session at the first decision of every phase
+and step kind (and at the end), with the state just before each snapshot for highlights."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import engine
+from engine.simulate import pick
+
+GAMES = [(2, 1, False), (2, 2, False), (6, 3, False), (6, 4, False), (2, 5, True)]
+
+
+def _snapshots(players: int, seed: int, multi: bool) -> list[tuple[str, dict, dict]]:
+    """(what, before, after) for the first state of each (phase, step) and the last one."""
+    state = engine.new_game(players, seed, multi_animal=multi)
+    chooser = random.Random(seed)
+    seen: set[tuple[str, str]] = set()
+    out = []
+    before = json.loads(json.dumps(state))
+    while True:
+        p = engine.prompt(state)
+        kind = (state["phase"], state["steps"][-1]["name"] if state["steps"] else "-")
+        if kind not in seen or p is None:
+            seen.add(kind)
+            out.append((f"{players}p seed {seed} {kind}", before, json.loads(json.dumps(state))))
+        if p is None:
+            return out
+        before = json.loads(json.dumps(state))
+        engine.apply(state, p.seat, pick(p.options, chooser).id)
+
+
+@pytest.fixture(scope="session")
+def snapshots() -> list[tuple[str, dict, dict]]:
+    return [s for g in GAMES for s in _snapshots(*g)]
+
+
+@pytest.fixture(scope="session")
+def mid_game() -> dict:
+    """A 6-player game in its middle: many tiles, tundra, elements, APs on the display."""
+    state = engine.new_game(6, 25)
+    from engine.simulate import random_moves
+
+    random_moves(state, random.Random(25), limit=440)
+    return state

@@ -1,0 +1,82 @@
+"""Layout rules the picture depends on: legibility, the palette, nothing overlapping."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine.data import ACTION_ROWS, ELEMENTS, FOOD_CHAIN, TERRAINS
+from engine.geometry import BOARD_HEXES
+from renderers import fonts, sprites
+from renderers.layout import (
+    BADGE_ROW_MAX,
+    BADGE_ROWS_DY,
+    BOX_LEFT,
+    DISPLAY,
+    EARTH,
+    ELEMENT_RADIUS,
+    HEX_RADIUS,
+    LABEL_DY,
+    SIZE,
+    SPACE_RADIUS,
+    TERRAIN_NAME_DY,
+    hex_center,
+    space_center,
+)
+from renderers.palette import ANIMAL_COLOURS, ANIMAL_LETTERS, ELEMENT_COLOURS, ELEMENT_GLYPHS, TERRAIN_COLOURS
+
+
+def test_no_text_is_smaller_than_14px():
+    assert fonts.font(9).size == 14
+    assert fonts.MIN_SIZE == 14
+
+
+def test_every_animal_and_element_has_a_unique_letter_and_colour():
+    assert set(ANIMAL_LETTERS) == set(FOOD_CHAIN) == set(ANIMAL_COLOURS)
+    assert len(set(ANIMAL_LETTERS.values())) == 6
+    assert len(set(ANIMAL_COLOURS.values())) == 6
+    assert set(ELEMENT_GLYPHS) == set(ELEMENTS) == set(ELEMENT_COLOURS)
+    assert len(set(ELEMENT_GLYPHS.values())) == 6
+    assert len(set(ELEMENT_COLOURS.values())) == 6
+    assert set(TERRAIN_COLOURS) == set(TERRAINS)
+
+
+def test_every_hex_lies_inside_the_earth_panel():
+    for h in BOARD_HEXES:
+        x, y = hex_center(h)
+        assert EARTH.left + HEX_RADIUS <= x <= EARTH.right - HEX_RADIUS
+        assert EARTH.top + HEX_RADIUS * 0.86 <= y <= EARTH.bottom - HEX_RADIUS * 0.86
+
+
+def test_every_action_space_lies_in_the_display_left_of_the_boxes():
+    for row in ACTION_ROWS:
+        for i in range(row.spaces):
+            x, y = space_center(row.name, i)
+            assert DISPLAY.left < x - SPACE_RADIUS and x + SPACE_RADIUS < BOX_LEFT
+            assert DISPLAY.top < y < DISPLAY.bottom
+    with pytest.raises(ValueError):
+        space_center("initiative", 1)
+
+
+def test_labels_badges_and_corner_discs_do_not_overlap():
+    # The label's two lines end above the top row of badges ...
+    badge_top = BADGE_ROWS_DY[0] - 23 / 2 - 1
+    for terrain in TERRAINS:
+        _, top, _, bottom = fonts.font(15).getbbox(terrain, anchor="mm")
+        assert TERRAIN_NAME_DY + bottom < badge_top, terrain
+        assert LABEL_DY + fonts.font(19).getbbox("C4", anchor="mm")[3] < TERRAIN_NAME_DY + top
+    # ... and a full row of badges stays clear of the discs on the E and W corners.
+    assert BADGE_ROW_MAX / 2 < HEX_RADIUS - ELEMENT_RADIUS
+
+
+def test_six_animals_with_many_endangered_species_fit_a_tile():
+    widest = [sprites.badge(a, 35, True, 14) for a in FOOD_CHAIN]
+    for row in (widest[:3], widest[3:]):
+        assert sum(b.width for b in row) <= BADGE_ROW_MAX
+
+
+def test_the_picture_is_1600_wide():
+    assert SIZE[0] == 1600
+    for a, b in itertools.combinations([EARTH, DISPLAY], 2):
+        assert a.right <= b.left
