@@ -11,7 +11,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from helpers import start_game
+from service_helpers import start_game
 
 from bot import replies
 from bot.service import GameService
@@ -68,7 +68,7 @@ PLAYER = textwrap.dedent("""
     sys.path.insert(0, {root!r}); sys.path.insert(0, {tests!r})
     from bot.service import GameService
     from bot.store import Store
-    from helpers import play_random, start_game
+    from service_helpers import play_random, start_game
 
     async def main():
         store = await Store.open({db!r})

@@ -4,7 +4,7 @@ import json
 import random
 
 import pytest
-from helpers import play_random, start_game
+from service_helpers import play_random, start_game
 
 import engine
 from bot import replies

@@ -8,7 +8,9 @@ import pytest
 
 from engine.data import ACTION_ROWS, ELEMENTS, FOOD_CHAIN, TERRAINS
 from engine.geometry import BOARD_HEXES
-from renderers import fonts, sprites
+from renderers import fonts
+from renderers.board import TILE_VIEW_RADIUS
+from renderers.earth import fit_badges
 from renderers.layout import (
     BADGE_ROW_MAX,
     BADGE_ROWS_DY,
@@ -21,6 +23,7 @@ from renderers.layout import (
     SIZE,
     SPACE_RADIUS,
     TERRAIN_NAME_DY,
+    badge_rows_width,
     hex_center,
     space_center,
 )
@@ -70,10 +73,13 @@ def test_labels_badges_and_corner_discs_do_not_overlap():
     assert BADGE_ROW_MAX / 2 < HEX_RADIUS - ELEMENT_RADIUS
 
 
-def test_six_animals_with_many_endangered_species_fit_a_tile():
-    widest = [sprites.badge(a, 35, True, 14) for a in FOOD_CHAIN]
-    for row in (widest[:3], widest[3:]):
-        assert sum(b.width for b in row) <= BADGE_ROW_MAX
+@pytest.mark.parametrize("endangered", [False, True])
+def test_six_animals_with_35_species_each_fit_a_tile(endangered):
+    # 35 is the most cubes an animal has when six animals play.
+    for count in (1, 9, 12, 35):
+        for scale in (1.0, TILE_VIEW_RADIUS / HEX_RADIUS):
+            _, widths = fit_badges([(a, count, endangered) for a in FOOD_CHAIN], scale)
+            assert badge_rows_width(widths, scale) <= BADGE_ROW_MAX * scale, (count, scale)
 
 
 def test_the_picture_is_1600_wide():

@@ -1,0 +1,127 @@
+"""Store benchmark: one move's load + apply + commit among 1,000 stored games, the bytes a
+finished game costs, and the floor: a bare single-row INSERT + COMMIT on the same file.
+
+    .venv/bin/python bench/store.py [--games 1000] [--moves 300]
+
+Prints numbers; nothing is asserted.  Targets on the 2-core machine: median <= 5 ms,
+p95 <= 20 ms, <= 1 MB per finished game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402
+from bot.service import GameService  # noqa: E402
+from bot.store import Store  # noqa: E402
+from engine.simulate import pick, random_moves  # noqa: E402
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+async def fill(store: Store, games: int) -> None:
+    """Store ``games`` active games at assorted points of play (6 players, the biggest states)."""
+    samples = []
+    for seed in range(20):
+        state = engine.new_game(6, seed)
+        random_moves(state, random.Random(seed), limit=random.Random(seed).randrange(50, 800))
+        samples.append((seed, state))
+    async with store.transaction():
+        for i in range(games):
+            seed, state = samples[i % len(samples)]
+            gid = await store.insert_game(f"chan{i}", 6, "standard", seed)
+            for seat in range(6):
+                await store.insert_seat(gid, seat, f"u{seat}", f"P{seat}", None, seat == 0)
+            setup = {"players": 6, "seed": seed, "multi_animal": False,
+                     "animals": [s["animals"] for s in state["seats"]], "names": [f"P{s}" for s in range(6)]}
+            await store.save_state(gid, 0, 1, state, status="active", setup=setup)
+
+
+async def time_moves(service: GameService, games: int, moves: int) -> list[float]:
+    chooser = random.Random(1)
+    times = []
+    for _ in range(moves):
+        channel = f"chan{chooser.randrange(games)}"
+        status = await service.status(channel)  # what the player saw (not timed)
+        if status.to_act is None:
+            continue
+        option = pick([engine.Option(c.id, c.label) for c in status.choices], chooser).id
+        t0 = time.perf_counter()
+        await service.act(channel, status.to_act, option)
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+async def floor(store: Store, n: int) -> list[float]:
+    await store.conn.execute("CREATE TABLE IF NOT EXISTS floor (x INTEGER)")
+    times = []
+    for i in range(n):
+        t0 = time.perf_counter()
+        async with store.transaction():
+            await store.conn.execute("INSERT INTO floor (x) VALUES (?)", (i,))
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+async def finished_game_bytes(directory: str) -> tuple[int, int]:
+    path = os.path.join(directory, "one.sqlite3")
+    store = await Store.open(path)
+    empty = os.path.getsize(path)
+    service = GameService(store)
+    await service.create_lobby("c", "u0", "P0", 6)
+    for i in range(1, 6):
+        await service.join("c", f"u{i}", f"P{i}")
+    await service.start("c", "u0")
+    chooser = random.Random(3)
+    decisions = 0
+    while (status := await service.status("c")).to_act is not None:
+        option = pick([engine.Option(c.id, c.label) for c in status.choices], chooser).id
+        await service.act("c", status.to_act, option)
+        decisions += 1
+    await store.close()
+    conn = sqlite3.connect(path)  # fold the WAL in and drop free pages: what the game really costs
+    conn.execute("VACUUM")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return os.path.getsize(path) - empty, decisions
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--moves", type=int, default=300)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as directory:
+        store = await Store.open(os.path.join(directory, "bench.sqlite3"))
+        await fill(store, args.games)
+        service = GameService(store, renderer=None)
+        moves = await time_moves(service, args.games, args.moves)
+        bare = await floor(store, args.moves)
+        size = os.path.getsize(store.path)
+        await store.close()
+        game_bytes, decisions = await finished_game_bytes(directory)
+    m50, b50 = statistics.median(moves), statistics.median(bare)
+    print(f"stored games: {args.games} (6 players), database {size / 1e6:.1f} MB")
+    print(f"one move (load + apply + commit, synchronous=FULL): median {m50:.2f} ms, "
+          f"p95 {pct(moves, 0.95):.2f} ms over {len(moves)} moves")
+    print(f"floor (bare INSERT + COMMIT, same file): median {b50:.2f} ms, p95 {pct(bare, 0.95):.2f} ms")
+    print(f"ratio move / floor (medians): {m50 / b50:.1f}")
+    print(f"finished 6-player random game: {game_bytes / 1024:.0f} KB on disk ({decisions} moves)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

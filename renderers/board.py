@@ -1,0 +1,158 @@
+"""``render_board`` (the whole position) and ``render_tile`` (a zoom on one tile), as PNG bytes."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine import ecology
+from engine.data import ELEMENTS, FOOD_CHAIN, TERRAINS, TILE_SCORING
+from engine.flow import prompt as engine_prompt
+from engine.geometry import hex_key, hex_label, neighbours, on_board
+from renderers import action_display, animals, earth, fonts, legend, sprites, status
+from renderers.highlight import Highlight
+from renderers.layout import (
+    BOARD_EARTH,
+    BOX_ELEMENT_RADIUS,
+    EARTH,
+    ELEMENT_RADIUS,
+    SIZE,
+    SPACE_RADIUS,
+    SQRT3,
+    EarthGeometry,
+    to_hex,
+)
+from renderers.palette import EARTH_BG, INK, MUTED, PAPER
+
+State = dict[str, Any]
+
+#: zlib level for the PNG: 1 is several times faster than the default 6 and the files stay
+#: well under the 1.5 MB goal (the board is mostly flat colour).  See bench/render.py.
+PNG_COMPRESS_LEVEL = 1
+
+
+def encode(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+@cache
+def base_image() -> Image.Image:
+    """Everything that is the same in every game, drawn once per process: panel backgrounds,
+    the faint board hexes, the action display's frame and the legend."""
+    img = Image.new("RGB", SIZE, PAPER)
+    ImageDraw.Draw(img).rectangle(EARTH.tuple(), fill=EARTH_BG)
+    earth.draw_empty_hexes(img, BOARD_EARTH)
+    action_display.draw_static(img)
+    animals.draw_static(img)
+    legend.draw_static(img)
+    status.draw_static(img)
+    return img
+
+
+def warm_up() -> None:
+    """Build the static layer and the sprites every game uses, so that even the first board
+    of a process renders at full speed (the bot may call this at start-up)."""
+    base_image()
+    scale = BOARD_EARTH.scale
+    for terrain in TERRAINS:
+        sprites.tile(terrain, BOARD_EARTH.radius)
+    for e in ELEMENTS:
+        sprites.element(e, round(ELEMENT_RADIUS * scale))
+        sprites.element(e, BOX_ELEMENT_RADIUS)
+    for animal in FOOD_CHAIN:
+        sprites.cone(animal, scale)
+        sprites.pawn(animal, SPACE_RADIUS)
+        sprites.pawn(animal, SPACE_RADIUS, free=True)
+
+
+def draw_board(state: State, *, highlight: Highlight | None = None) -> Image.Image:
+    """The board as a Pillow image (``render_board`` encodes it)."""
+    img = base_image().copy()
+    p = engine_prompt(state)
+    earth.draw_earth(img, state, BOARD_EARTH, highlight)
+    action_display.draw(img, state, highlight)
+    animals.draw(img, state, p.animal if p else None, ecology.dominance_map(state))
+    animals.draw_facts(img, state)
+    status.draw(img, state, p)
+    return img
+
+
+def render_board(state: State, *, highlight: Highlight | None = None) -> bytes:
+    """A PNG of the whole position: earth, action display, animals, whose turn it is."""
+    return encode(draw_board(state, highlight=highlight))
+
+
+# --- the zoom -------------------------------------------------------------------------------
+
+TILE_VIEW_RADIUS = 118
+TILE_VIEW_HEADER = 112
+#: Room around the seven hexes for the element discs on their outer corners.
+TILE_VIEW_MARGIN = 36
+TILE_VIEW_WIDTH = 5 * TILE_VIEW_RADIUS + 2 * TILE_VIEW_MARGIN
+TILE_VIEW_HEIGHT = TILE_VIEW_HEADER + round(3 * SQRT3 * TILE_VIEW_RADIUS) + 2 * TILE_VIEW_MARGIN
+
+
+def tile_view_geometry(at: str | tuple[int, int]) -> EarthGeometry:
+    """Where hexes and corners are on ``render_tile``'s image: the tile sits in the middle."""
+    q, r = to_hex(at)
+    cx = TILE_VIEW_WIDTH / 2
+    cy = TILE_VIEW_HEADER + (TILE_VIEW_HEIGHT - TILE_VIEW_HEADER) / 2
+    # Solve origin so that hex (q, r) lands on (cx, cy).
+    ox = cx - 1.5 * TILE_VIEW_RADIUS * q
+    oy = cy - SQRT3 * TILE_VIEW_RADIUS * (r + q / 2)
+    return EarthGeometry(TILE_VIEW_RADIUS, (ox, oy))
+
+
+def draw_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight | None = None) -> Image.Image:
+    h = to_hex(at)
+    key = hex_key(h)
+    if key not in state["tiles"]:
+        where = hex_label(h) if on_board(h) else f"({h[0]},{h[1]})"
+        raise ValueError(f"There is no tile at {where}: choose one of "
+                         f"{', '.join(sorted(hex_label(to_hex(k)) for k in state['tiles']))}.")
+    geo = tile_view_geometry(h)
+    img = Image.new("RGB", (TILE_VIEW_WIDTH, TILE_VIEW_HEIGHT), EARTH_BG)
+    hexes = [h, *(n for n in neighbours(h) if on_board(n) or hex_key(n) in state["tiles"])]
+    earth.draw_empty_hexes(img, geo, [n for n in hexes if on_board(n)])
+    earth.draw_earth(img, state, geo, highlight, hexes, focus=h)
+    _tile_header(img, state, h, key)
+    return img
+
+
+def render_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight | None = None) -> bytes:
+    """A PNG zoom on the tile at ``at`` (a key ``"q,r"`` or a label ``"C4"``) and its
+    neighbours, with what each animal there matches.  ValueError if no tile is there."""
+    return encode(draw_tile(state, at, highlight=highlight))
+
+
+def _tile_header(img: Image.Image, state: State, h: tuple[int, int], key: str) -> None:
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, img.width, TILE_VIEW_HEADER), fill=PAPER)
+    d.line((0, TILE_VIEW_HEADER, img.width, TILE_VIEW_HEADER), fill=MUTED, width=1)
+    terrain = state["tiles"][key]["terrain"]
+    title = f"{hex_label(h)} {terrain}"
+    fonts.text(d, (14, 24), title, 22, INK, anchor="lm", bold=True)
+    scores = " / ".join(str(v) for v in TILE_SCORING[terrain])
+    fonts.text(d, (24 + fonts.width(title, 22), 25), f"Domination scores {scores}", 16, MUTED, anchor="lm")
+    matching = ecology.matching_all(state, key)
+    y = 60
+    if not matching:
+        fonts.text(d, (14, y), "No species here.", 17, MUTED, anchor="lm")
+        return
+    fonts.text(d, (14, y), "Matching", 17, INK, anchor="lm", bold=True)
+    x = 100
+    dominant = ecology.dominant(state, key)
+    for animal in (a for a in FOOD_CHAIN if a in matching):
+        note = " dominant" if animal == dominant else (" endangered" if matching[animal] == 0 else "")
+        text = f"{matching[animal]}{note}"
+        step = 32 + round(fonts.width(text, 17)) + 18
+        if x + step > img.width:  # wrap: six animals do not fit one line
+            x, y = 100, y + 32
+        sprites.paste_center(img, sprites.pawn(animal, 13), (x + 13, y))
+        fonts.text(d, (x + 32, y), text, 17, INK, anchor="lm", bold=bool(note))
+        x += step

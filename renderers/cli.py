@@ -1,0 +1,77 @@
+"""``python -m renderers``: render a seeded random game, or rewrite the test references.
+
+    python -m renderers demo --players 6 --seed 4 --decisions 400 --out board.png
+    python -m renderers demo --players 6 --seed 25 --decisions 440 --highlight --out mid.png
+    python -m renderers demo --players 6 --seed 4 --out end.png --tile D3 --tile-out d3.png
+    python -m renderers regenerate-references
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import engine
+from engine.simulate import random_moves
+from renderers import highlight_between, references
+from renderers.board import draw_board, encode, render_tile, warm_up
+
+
+def _demo(args: argparse.Namespace) -> int:
+    state = engine.new_game(args.players, args.seed)
+    # With --highlight, keep the state before the last decision to ring what it changed.
+    history = [copy.deepcopy(state)]
+
+    def keep(after: dict, _move: tuple[int, str]) -> None:
+        history.append(copy.deepcopy(after))
+        del history[:-2]
+
+    random_moves(state, random.Random(args.seed), limit=args.decisions,
+                 after=keep if args.highlight else None)
+    highlight = highlight_between(history[0], state) if args.highlight and len(history) == 2 else None
+    warm_up()  # the once-per-process static layer and sprites are not part of a render's time
+    t0 = time.perf_counter()
+    img = draw_board(state, highlight=highlight)
+    png = encode(img)
+    ms = (time.perf_counter() - t0) * 1000
+    Path(args.out).write_bytes(png)
+    if args.tile:
+        tile_out = args.tile_out or str(Path(args.out).with_name(f"{Path(args.out).stem}-{args.tile}.png"))
+        Path(tile_out).write_bytes(render_tile(state, args.tile, highlight=highlight))
+    print(json.dumps({"ms": round(ms, 1), "bytes": len(png), "width": img.width, "height": img.height}))
+    return 0
+
+
+def _regenerate(args: argparse.Namespace) -> int:
+    for path in references.regenerate(Path(args.dir)):
+        print(f"wrote {path} ({path.stat().st_size} bytes)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m renderers", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="play K random legal decisions of a seeded game and render it")
+    demo.add_argument("--players", type=int, default=4)
+    demo.add_argument("--seed", type=int, default=0)
+    demo.add_argument("--decisions", type=int, default=None, help="stop after K decisions (default: the end)")
+    demo.add_argument("--out", default="board.png")
+    demo.add_argument("--tile", default=None, help="also render the zoom on this tile (e.g. D3)")
+    demo.add_argument("--tile-out", default=None)
+    demo.add_argument("--highlight", action="store_true", help="ring what the last decision changed")
+    demo.set_defaults(func=_demo)
+    regen = sub.add_parser("regenerate-references", help="rewrite tests/renderers/references after a redesign")
+    regen.add_argument("--dir", default=str(references.DEFAULT_DIR))
+    regen.set_defaults(func=_regenerate)
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except (ValueError, engine.SetupError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
