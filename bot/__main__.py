@@ -17,9 +17,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if config.token:
-        print("The Discord shell is not built yet; unset DISCORD_TOKEN to use the local playground.",
-              file=sys.stderr)
-        return 2
+        from bot.discord_app import run_discord
+
+        return run_discord(config)
     return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board))
 
 

@@ -31,7 +31,9 @@ from bot.replies import (
 from bot.store import Game, StaleVersion, Store
 from engine.data import FOOD_CHAIN
 from engine.ecology import survival_holder
+from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.simulate import replay
+from engine.state import tile_name
 
 log = logging.getLogger(__name__)
 
@@ -59,15 +61,25 @@ def default_renderer() -> Renderer | None:
     return render
 
 
+def default_tile_renderer() -> Callable[[State, str], bytes] | None:
+    try:
+        from renderers import render_tile
+    except ImportError:
+        return None
+    return render_tile
+
+
 def passive_option(prompt: engine.Prompt) -> str:
     ids = [o.id for o in prompt.options]
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
 class GameService:
-    def __init__(self, store: Store, renderer: Renderer | None = None) -> None:
+    def __init__(self, store: Store, renderer: Renderer | None = None,
+                 tile_renderer: Callable[[State, str], bytes] | None = None) -> None:
         self.store = store
         self.renderer = renderer
+        self.tile_renderer = tile_renderer
         self._locks: dict[str, asyncio.Lock] = {}
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
@@ -295,6 +307,33 @@ class GameService:
         reply.image = await self._render(game.state, None)
         return reply
 
+    async def tile(self, channel_id: str, at: str) -> Reply:
+        """A zoom on one tile and its neighbours."""
+        game = await self._shown(channel_id)
+        if game.status == "lobby":
+            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
+        hex_ = parse_hex_label(at or "")
+        if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
+            tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
+            raise BadRequest(f"'{at}' is not a tile on earth; tiles: {tiles}.")
+        reply = Reply(f"{tile_name(game.state, hex_key(hex_))}.", game_id=game.id, version=game.version)
+        if self.tile_renderer is not None:
+            try:
+                reply.image = await asyncio.to_thread(self.tile_renderer, game.state, hex_key(hex_))
+            except Exception:  # noqa: BLE001 - say it without a picture rather than fail
+                log.exception("rendering a tile failed")
+        return reply
+
+    async def tile_labels(self, channel_id: str) -> list[str]:
+        game = await self.store.latest_game(channel_id)
+        if game is None or game.state is None:
+            return []
+        return sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"])
+
+    async def free_animals(self, channel_id: str) -> list[str]:
+        game = await self.store.live_game(channel_id)
+        return free_animals(game) if game is not None and game.status == "lobby" else []
+
     async def log(self, channel_id: str, count: int = 10) -> Reply:
         game = await self._shown(channel_id)
         if game.status == "lobby":
@@ -304,7 +343,7 @@ class GameService:
 
     async def pending_announcement(self, channel_id: str) -> Reply | None:
         """The board and prompt of a state never announced (e.g. Discord failed to deliver it)."""
-        game = await self.store.live_game(channel_id)
+        game = await self.store.latest_game(channel_id)
         if game is None or game.state is None or game.announced_version >= game.version:
             return None
         return await self._announce(game, None, "The game so far:", force=True)

@@ -214,6 +214,14 @@ class Store:
                     json.loads(row["setup"]) if row["setup"] else None, decode_state(row["state"]),
                     row["announced_version"], seats)
 
+    async def unannounced_channels(self) -> list[str]:
+        """Channels whose newest game state was never posted (e.g. Discord was down)."""
+        async with self.conn.execute(
+            "SELECT channel_id FROM games WHERE status IN ('active', 'finished') AND state IS NOT NULL "
+            "AND announced_version < version ORDER BY updated_at"
+        ) as cur:
+            return [r["channel_id"] for r in await cur.fetchall()]
+
     async def moves(self, game_id: int) -> list[tuple[int, str]]:
         async with self.conn.execute(
             "SELECT seat, option_id FROM moves WHERE game_id = ? ORDER BY version", (game_id,)

@@ -1,0 +1,104 @@
+"""Posting to channels: the board and the prompt after a turn, with retries.
+
+A move is committed before anything is posted.  If Discord fails to take the post, the
+announcement stays pending in the store (``announced_version``) and is retried in the
+background, and ``/ds board`` or the next start-up posts it too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+
+import discord
+
+from bot.components import prompt_view
+from bot.replies import Reply
+from bot.service import GameService
+
+log = logging.getLogger(__name__)
+MESSAGE_LIMIT = 2000
+#: Seconds between retries of a failed post (Discord's own client retries 429s itself).
+RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
+
+
+def mentions_for(reply: Reply) -> discord.AllowedMentions:
+    """Only the player to act is ever pinged; names like "@everyone" ping nobody."""
+    users = [discord.Object(int(u)) for u in reply.mention if u.isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+
+
+def message_text(reply: Reply, note: str = "") -> str:
+    head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
+    text = head + reply.text
+    if len(text) + len(note) > MESSAGE_LIMIT:  # keep the end: it says who acts now
+        text = "…" + text[-(MESSAGE_LIMIT - len(note) - 1):]
+    return text + note
+
+
+class Announcer:
+    def __init__(self, client: discord.Client, service: GameService,
+                 retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+        self.client = client
+        self.service = service
+        self.retry_delays = retry_delays
+        self._retrying: dict[str, asyncio.Task] = {}
+
+    async def _channel(self, channel_id: str) -> discord.abc.Messageable:
+        channel = self.client.get_channel(int(channel_id))
+        if channel is None:
+            channel = await self.client.fetch_channel(int(channel_id))
+        return channel  # type: ignore[return-value]
+
+    async def post(self, channel_id: str, reply: Reply) -> bool:
+        """Post a reply (with its board and prompt components); False if Discord refused."""
+        view, note = prompt_view(reply)
+        kwargs = {"content": message_text(reply, note), "allowed_mentions": mentions_for(reply)}
+        if view is not None:
+            kwargs["view"] = view
+        if reply.image:
+            kwargs["file"] = discord.File(io.BytesIO(reply.image), filename="board.png")
+        try:
+            channel = await self._channel(channel_id)
+            await channel.send(**kwargs)
+        except (discord.HTTPException, discord.ClientException) as e:
+            log.warning("posting to channel %s failed: %s", channel_id, e)
+            return False
+        return True
+
+    async def announce(self, channel_id: str, reply: Reply) -> bool:
+        """Post a turn's board and prompt; on failure keep retrying in the background."""
+        if await self.post(channel_id, reply):
+            if reply.game_id is not None and reply.version is not None:
+                await self.service.mark_announced(reply.game_id, reply.version)
+            return True
+        self.retry_later(channel_id)
+        return False
+
+    def retry_later(self, channel_id: str) -> None:
+        task = self._retrying.get(channel_id)
+        if task is None or task.done():
+            self._retrying[channel_id] = asyncio.create_task(self._retry(channel_id))
+
+    async def _retry(self, channel_id: str) -> None:
+        for delay in self.retry_delays:
+            await asyncio.sleep(delay)
+            if await self.deliver_pending(channel_id):
+                return
+        log.error("giving up posting to channel %s; /ds board will post the game", channel_id)
+
+    async def deliver_pending(self, channel_id: str) -> bool:
+        """Post the newest state of the channel's game if it was never announced."""
+        reply = await self.service.pending_announcement(channel_id)
+        if reply is None:
+            return True
+        if await self.post(channel_id, reply):
+            await self.service.mark_announced(reply.game_id, reply.version)
+            return True
+        return False
+
+    async def close(self) -> None:
+        for task in self._retrying.values():
+            task.cancel()
+        await asyncio.gather(*self._retrying.values(), return_exceptions=True)
