@@ -9,6 +9,21 @@ from bot.config import ConfigError, load_config
 from bot.playground import parse_args, run_playground
 
 
+async def _backup(database: str, target: str) -> int:
+    from pathlib import Path
+
+    from bot.store import Store
+
+    Path(target).parent.mkdir(parents=True, exist_ok=True)
+    store = await Store.open(database)
+    try:
+        await store.backup(target)
+    finally:
+        await store.close()
+    print(f"backed up {database} to {target}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
@@ -16,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    if args.backup:
+        return asyncio.run(_backup(config.database, args.backup))
     if config.token:
         from bot.discord_app import run_discord
 

@@ -127,4 +127,5 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="playground: the local players' names")
     parser.add_argument("--channel", default="playground", help="playground: which stored game to play")
     parser.add_argument("--board", default="board.png", help="playground: where to write the board image")
+    parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
     return parser.parse_args(argv)

@@ -1,0 +1,61 @@
+"""Configuration: config.toml, the environment winning, and a token that is never shown."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, load_config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_environment_wins_over_the_file(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[discord]\ntoken = "file-token"\nsync_guild = 42\n[database]\npath = "file.sqlite3"\n')
+    from_file = load_config(str(path), environ={})
+    assert (from_file.token, from_file.database, from_file.sync_guild) == ("file-token", "file.sqlite3", 42)
+    env = {"DISCORD_TOKEN": "env-token", "DS_DATABASE": "env.sqlite3", "DS_SYNC_GUILD": "7",
+           "DS_DISCORD_API_BASE": "http://127.0.0.1:1/api/v10", "DS_DISCORD_GATEWAY": "ws://127.0.0.1:1/"}
+    both = load_config(str(path), environ=env)
+    assert (both.token, both.database, both.sync_guild) == ("env-token", "env.sqlite3", 7)
+    assert both.api_base == "http://127.0.0.1:1/api/v10" and both.gateway == "ws://127.0.0.1:1/"
+    assert "env-token" not in repr(both) and "env-token" not in str(both)
+
+
+def test_defaults_without_a_file(tmp_path):
+    config = load_config(str(tmp_path / "missing.toml"), environ={})
+    assert config.token is None and config.database == "./data/dominant.sqlite3" and config.sync_guild is None
+
+
+def test_bad_values_are_explained(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[discord\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(str(path), environ={})
+    with pytest.raises(ConfigError, match="server id"):
+        load_config(str(tmp_path / "none.toml"), environ={"DS_SYNC_GUILD": "my-server"})
+
+
+def test_the_example_config_documents_every_key():
+    text = (ROOT / "config.example.toml").read_text()
+    for key in ("token", "sync_guild", "api_base", "gateway", "path"):
+        assert key in text
+
+
+def test_backup_command_copies_a_live_database(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    env = {"DS_DATABASE": str(db), "DS_CONFIG": str(tmp_path / "none.toml"), "PATH": "/usr/bin:/bin"}
+    play = subprocess.run([sys.executable, "-m", "bot", "--players", "Ann", "Bob", "--board", str(tmp_path / "b.png")],
+                          input="1\n2\nquit\n", capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert play.returncode == 0, play.stderr
+    target = tmp_path / "backups" / "copy.sqlite3"
+    out = subprocess.run([sys.executable, "-m", "bot", "--backup", str(target)], capture_output=True, text=True,
+                         cwd=ROOT, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    import sqlite3
+
+    conn = sqlite3.connect(target)
+    assert conn.execute("SELECT count(*) FROM moves").fetchone()[0] == 2
+    conn.close()
