@@ -59,3 +59,12 @@ def test_backup_command_copies_a_live_database(tmp_path):
     conn = sqlite3.connect(target)
     assert conn.execute("SELECT count(*) FROM moves").fetchone()[0] == 2
     conn.close()
+
+
+def test_the_suite_cannot_reach_the_internet():
+    import socket
+
+    from pytest_socket import SocketConnectBlockedError
+
+    with pytest.raises(SocketConnectBlockedError):
+        socket.create_connection(("8.8.8.8", 53), timeout=1)
