@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import os
 import re
 import signal
 from collections.abc import Awaitable, Callable
@@ -121,17 +122,20 @@ class DominantBot(discord.Client):
         except ServiceError as e:
             await interaction.followup.send(str(e), ephemeral=True)
             return None
+        if interaction.type is discord.InteractionType.component and interaction.message is not None:
+            with contextlib.suppress(discord.HTTPException):  # the answered prompt loses its buttons
+                await interaction.message.edit(view=None)
         await interaction.followup.send((confirm or reply.text)[:2000], ephemeral=True,
                                         allowed_mentions=discord.AllowedMentions.none())
         await self.publish(str(interaction.channel_id), reply)
         return reply
 
     async def publish(self, channel_id: str, reply: Reply) -> None:
-        if reply.announce:
-            await self.announcer.announce(channel_id, reply)
-        elif reply.choices:  # the same player goes on choosing: a fresh prompt, no ping
-            reply.mention = []
-            await self.announcer.post(channel_id, reply)
+        if not reply.announce:
+            if not reply.choices:
+                return
+            reply.mention = []  # the same player goes on choosing: a fresh prompt, no ping
+        await self.announcer.announce(channel_id, reply)
 
     async def on_choice(self, interaction: discord.Interaction, game_id: int, version: int, option: str) -> None:
         """A button or select click on a prompt message."""
@@ -141,11 +145,7 @@ class DominantBot(discord.Client):
             await interaction.response.send_message("That prompt belongs to a game that is over here.",
                                                     ephemeral=True)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await self.run_turn(interaction, lambda: self.service.act(channel_id, user_id, option, version))
-        if reply is not None and interaction.message is not None:
-            with contextlib.suppress(discord.HTTPException):  # the answered prompt loses its buttons
-                await interaction.message.edit(view=None)
+        await self.run_turn(interaction, lambda: self.service.act(channel_id, user_id, option, version))
 
 
 def build_commands(bot: DominantBot) -> app_commands.Group:
@@ -277,7 +277,8 @@ def run_discord(config: Config) -> int:
     """Run the bot until SIGTERM/SIGINT; the database is closed cleanly either way."""
     configure_endpoints(config)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    bot = DominantBot(config)
+    delays = os.environ.get("DS_RETRY_DELAYS")  # tests shorten the retries of failed posts
+    bot = DominantBot(config, retry_delays=tuple(float(d) for d in delays.split(",")) if delays else None)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()

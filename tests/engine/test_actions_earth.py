@@ -11,100 +11,44 @@ import json
 
 import pytest
 from helpers import (
+    RING,
     act,
+    assert_ok,
+    assert_rejected,
+    assert_wrong_seat_rejected,
+    cid,
     ck,
     clear_earth,
+    current,
     finished,
+    fresh,
     game,
     hk,
+    make_tundra,
     option_ids,
     put_element,
     put_species,
     put_tile,
     set_box,
+    set_gene_pool,
+    species,
     start_action,
 )
 
 import engine
 from engine import reseed
 from engine.data import ELEMENTS, SPECIATION_ELEMENTS, SPECIATION_MAX, bonus_vps
-from engine.geometry import key_label
-from engine.invariants import violations
-
-RING = ["C3", "C4", "D2", "D4", "E3", "E4"]  # the six tiles around the centre tundra D3
-
 
 # ---------------------------------------------------------------------------------------------
 # Helpers
 
 
-def snapshot(state: dict) -> str:
-    return json.dumps(state, sort_keys=True)
-
-
-def cid(label: str) -> str:
-    """The option id the engine uses for a corner (any spelling of the corner is accepted)."""
-    return f"corner:{key_label(ck(label))}"
-
-
-def assert_rejected(state: dict, option_id: str) -> None:
-    """An illegal choice raises RulesError and leaves the state exactly as it was."""
-    before = snapshot(state)
-    with pytest.raises(engine.RulesError):
-        act(state, option_id)
-    assert snapshot(state) == before
-
-
-def assert_wrong_seat_rejected(state: dict) -> None:
-    p = engine.prompt(state)
-    assert p is not None
-    other = (p.seat + 1) % len(state["seats"])
-    before = snapshot(state)
-    with pytest.raises(engine.RulesError):
-        engine.apply(state, other, p.options[0].id)
-    assert snapshot(state) == before
-
-
-def assert_ok(state: dict) -> None:
-    assert violations(state) == []
-
-
-def make_tundra(state: dict, label: str) -> None:
-    """Glaciate a tile by hand (as an earlier Glaciation would have), using up a tundra tile."""
-    tile = state["tiles"][hk(label)]
-    tile["under"], tile["terrain"] = tile["terrain"], "tundra"
-    state["tundra_supply"] -= 1
-
-
-def set_gene_pool(state: dict, animal: str, n: int) -> None:
-    """Shrink a gene pool to ``n`` by moving the other cubes to the box (books stay balanced)."""
-    rec = state["animals"][animal]
-    assert rec["gene_pool"] >= n
-    rec["eliminated"] += rec["gene_pool"] - n
-    rec["gene_pool"] = n
-
-
 def prompt_kind(state: dict) -> str:
-    p = engine.prompt(state)
-    assert p is not None
-    return p.kind
+    return current(state).kind
 
 
 def prompt_animal(state: dict) -> str:
-    p = engine.prompt(state)
-    assert p is not None
-    return p.animal
-
-
-def species(state: dict, label: str) -> dict:
-    return state["tiles"][hk(label)]["species"]
-
-
-def fresh(players: int = 6) -> dict:
-    """The starting layout of earth with no species and no elements on it."""
-    state = game(players)
-    clear_earth(state)
-    return state
+    return current(state).animal
 
 
 # ---------------------------------------------------------------------------------------------

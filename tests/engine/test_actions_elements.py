@@ -5,30 +5,31 @@ Earth at setup (engine labels): tundra D3 (centre), wetland D2, savannah E3, des
 mountain D4, forest C4, jungle C3.
 """
 
-import json
-
 import pytest
 from helpers import (
     act,
+    assert_ok,
+    assert_rejected,
     ck,
     clear_earth,
+    current,
     finished,
     game,
     hk,
+    make_tundra,
     option_ids,
     put_element,
+    run_from_row,
+    seat,
     set_added,
     set_box,
     start_action,
+    wrong_seat,
 )
 
-import engine
-from engine.data import ROW_NAMES
 from engine.display import place_ap
 from engine.ecology import display_elements
-from engine.errors import RulesError
 from engine.geometry import CORNER_POINTS, corner_from_key, parse_corner_label
-from engine.invariants import violations
 
 FREE = ("regression-3", "speciation-7", "competition-1")
 # The six corners of the centre tundra, D3.
@@ -37,42 +38,6 @@ TUNDRA_CORNERS = [f"D3-{p}" for p in CORNER_POINTS]
 
 # ---------------------------------------------------------------------------------------------
 # Helpers
-
-
-def seat(state, animal):
-    return state["animals"][animal]["seat"]
-
-
-def ids(state):
-    return option_ids(state)
-
-
-def current(state):
-    p = engine.prompt(state)
-    assert p is not None
-    return p
-
-
-def assert_rejected(state, option_id, *, seat_no=None):
-    """An illegal choice raises RulesError and leaves the state byte-for-byte unchanged."""
-    p = current(state)
-    before = json.dumps(state)
-    with pytest.raises(RulesError):
-        engine.apply(state, p.seat if seat_no is None else seat_no, option_id)
-    assert json.dumps(state) == before
-
-
-def wrong_seat(state):
-    p = current(state)
-    return (p.seat + 1) % len(state["seats"])
-
-
-def run_from_row(state, row):
-    """Enter the execution phase at the start of ``row`` (APs already on the display)."""
-    state["phase"] = "execution"
-    state["steps"] = [{"name": "execution", "row": ROW_NAMES.index(row), "space": 0, "entered": False}]
-    state.pop("row_scratch", None)
-    engine.advance(state)
 
 
 def corner_set(option_list):
@@ -90,10 +55,6 @@ def bag_total(state):
     return sum(state["bag"].values())
 
 
-def ok(state):
-    assert violations(state) == []
-
-
 # ---------------------------------------------------------------------------------------------
 # Initiative (§6.1)
 
@@ -108,7 +69,7 @@ def test_initiative_swaps_with_the_marker_to_the_left_and_replaces_the_ap():
 
     p = current(s)
     assert (p.animal, p.kind, p.seat) == ("mammals", "initiative", seat(s, "mammals"))
-    assert ids(s) == ["advance", "forfeit"]
+    assert option_ids(s) == ["advance", "forfeit"]
     # The AP is off the Initiative space while the action resolves.
     assert s["display"]["initiative"] == [None]
     act(s, "advance")
@@ -116,7 +77,7 @@ def test_initiative_swaps_with_the_marker_to_the_left_and_replaces_the_ap():
 
     p = current(s)
     assert (p.animal, p.kind) == ("mammals", "initiative_place")
-    places = ids(s)
+    places = option_ids(s)
     # 44 spaces - 3 animal-specific - Initiative itself - birds' Adaptation 1 = 39.
     assert len(places) == 39 == len(set(places))
     for bad in ("initiative-1", "adaptation-1", *FREE):
@@ -139,7 +100,7 @@ def test_initiative_swaps_with_the_marker_to_the_left_and_replaces_the_ap():
     assert s["animals"]["birds"]["added"] == ["grass"]
     assert s["display"]["adaptation"] == [None, None, None]
     assert s["animals"]["mammals"]["aps"] == 3
-    ok(s)
+    assert_ok(s)
 
 
 def test_initiative_never_places_on_an_unused_animal_space():
@@ -150,7 +111,7 @@ def test_initiative_never_places_on_an_unused_animal_space():
     run_from_row(s, "initiative")
     act(s, "advance")
     assert s["initiative"] == ["birds", "mammals"]
-    places = ids(s)
+    places = option_ids(s)
     assert len(places) == 40
     for bad in ("initiative-1", *FREE):
         assert bad not in places
@@ -161,7 +122,7 @@ def test_initiative_never_places_on_an_unused_animal_space():
     assert "T1 Birds: Regression AP has nothing to protect." in s["log"]
     assert s["display"]["regression"] == [None, None, None]
     assert s["animals"]["birds"]["aps"] == 7
-    ok(s)
+    assert_ok(s)
 
 
 def test_initiative_already_first_stays_first():
@@ -169,14 +130,14 @@ def test_initiative_already_first_stays_first():
     place_ap(s, "insects", "initiative", 0)
     run_from_row(s, "initiative")
     assert current(s).animal == "insects"
-    assert ids(s) == ["advance", "forfeit"]
+    assert option_ids(s) == ["advance", "forfeit"]
     act(s, "advance")
     assert s["initiative"] == ["insects", "arachnids", "amphibians", "birds", "reptiles", "mammals"]
     assert current(s).kind == "initiative_place"
     act(s, "domination-5")
     assert s["display"]["domination"] == [None, None, None, None, "insects"]
     assert s["animals"]["insects"]["aps"] == 2
-    ok(s)
+    assert_ok(s)
 
 
 def test_initiative_swap_from_second_place():
@@ -185,7 +146,7 @@ def test_initiative_swap_from_second_place():
     run_from_row(s, "initiative")
     act(s, "advance")
     assert s["initiative"] == ["arachnids", "insects", "amphibians", "birds", "reptiles", "mammals"]
-    ok(s)
+    assert_ok(s)
 
 
 def test_initiative_forfeit_returns_the_ap_to_supply():
@@ -200,7 +161,7 @@ def test_initiative_forfeit_returns_the_ap_to_supply():
     # Execution went on: the next AP is the insects' free Speciation.
     p = current(s)
     assert (p.animal, p.kind) == ("insects", "speciation_free")
-    ok(s)
+    assert_ok(s)
 
 
 def test_initiative_illegal_choices_change_nothing():
@@ -216,7 +177,7 @@ def test_initiative_illegal_choices_change_nothing():
         assert_rejected(s, bad)
     assert_rejected(s, "adaptation-1", seat_no=wrong_seat(s))
     assert s["initiative"][-2:] == ["mammals", "reptiles"]
-    ok(s)
+    assert_ok(s)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -230,26 +191,26 @@ def test_adaptation_offers_distinct_types_and_moves_one_to_the_display():
     start_action(s, "adaptation", "reptiles")
     p = current(s)
     assert (p.animal, p.kind, p.seat) == ("reptiles", "adaptation", seat(s, "reptiles"))
-    assert ids(s) == ["take:grass", "take:meat", "take:sun", "forfeit"]
+    assert option_ids(s) == ["take:grass", "take:meat", "take:sun", "forfeit"]
     act(s, "take:sun")
     assert finished(s)
     assert s["animals"]["reptiles"]["added"] == ["sun"]
     assert display_elements(s, "reptiles") == ["sun", "sun", "sun"]
     assert sorted(s["boxes"]["adaptation"]) == ["grass", "meat", "sun"]
     assert s["bag"] == bag
-    ok(s)
+    assert_ok(s)
 
 
 def test_adaptation_forfeit_changes_nothing_but_the_log():
     s = game()
     set_box(s, "adaptation", ["water"])
     start_action(s, "adaptation", "birds")
-    assert ids(s) == ["take:water", "forfeit"]
+    assert option_ids(s) == ["take:water", "forfeit"]
     act(s, "forfeit")
     assert finished(s)
     assert s["boxes"]["adaptation"] == ["water"]
     assert s["animals"]["birds"]["added"] == []
-    ok(s)
+    assert_ok(s)
 
 
 def test_adaptation_with_five_elements_still_takes_the_sixth():
@@ -257,11 +218,11 @@ def test_adaptation_with_five_elements_still_takes_the_sixth():
     set_added(s, "amphibians", ["sun", "meat"])
     set_box(s, "adaptation", ["grub", "grub"])
     start_action(s, "adaptation", "amphibians")
-    assert ids(s) == ["take:grub", "forfeit"]
+    assert option_ids(s) == ["take:grub", "forfeit"]
     act(s, "take:grub")
     assert display_elements(s, "amphibians") == ["water", "water", "water", "sun", "meat", "grub"]
     assert s["boxes"]["adaptation"] == ["grub"]
-    ok(s)
+    assert_ok(s)
 
 
 def test_adaptation_skipped_when_display_full():
@@ -273,7 +234,7 @@ def test_adaptation_skipped_when_display_full():
     assert s["animals"]["amphibians"]["added"] == ["sun", "meat", "grub"]
     assert s["boxes"]["adaptation"] == ["seed", "grass"]
     assert "Adaptation skipped (the display is full)" in s["log"][-1]
-    ok(s)
+    assert_ok(s)
 
 
 def test_adaptation_second_ap_skipped_when_box_runs_empty():
@@ -291,7 +252,7 @@ def test_adaptation_second_ap_skipped_when_box_runs_empty():
     assert s["animals"]["mammals"]["added"] == []
     assert s["animals"]["mammals"]["aps"] == 3
     assert s["boxes"]["adaptation"] == []
-    ok(s)
+    assert_ok(s)
 
 
 def test_adaptation_illegal_choices_change_nothing():
@@ -304,7 +265,7 @@ def test_adaptation_illegal_choices_change_nothing():
     assert_rejected(s, "take:sun", seat_no=wrong_seat(s))
     act(s, "take:grass")
     assert s["animals"]["mammals"]["added"] == ["grass"]
-    ok(s)
+    assert_ok(s)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -326,16 +287,16 @@ def test_regression_removes_one_added_element_per_box_type_and_aps_protect():
 
     p = current(s)
     assert (p.animal, p.kind, p.seat) == ("birds", "regression", seat(s, "birds"))
-    assert ids(s) == ["protect:meat", "protect:sun", "protect:water", "forfeit"]
+    assert option_ids(s) == ["protect:meat", "protect:sun", "protect:water", "forfeit"]
     act(s, "protect:sun")
     p = current(s)
     assert (p.animal, p.kind) == ("birds", "regression")
-    assert ids(s) == ["protect:meat", "protect:water", "forfeit"]
+    assert option_ids(s) == ["protect:meat", "protect:water", "forfeit"]
     act(s, "protect:water")
     # The reptiles' free space (right-most) protects one type too.
     p = current(s)
     assert (p.animal, p.kind) == ("reptiles", "regression")
-    assert ids(s) == ["protect:meat", "protect:sun", "protect:water", "forfeit"]
+    assert option_ids(s) == ["protect:meat", "protect:sun", "protect:water", "forfeit"]
     act(s, "protect:water")
 
     # Row over: the removal has happened, execution moved on.
@@ -352,7 +313,7 @@ def test_regression_removes_one_added_element_per_box_type_and_aps_protect():
     assert sorted(s["boxes"]["regression"]) == ["meat", "sun", "sun", "water"]  # box stays
     assert s["display"]["regression"] == [None, None, "reptiles"]
     assert s["animals"]["birds"]["aps"] == 3
-    ok(s)
+    assert_ok(s)
 
 
 def test_regression_happens_with_no_ap_placed_and_spares_printed_elements():
@@ -367,7 +328,7 @@ def test_regression_happens_with_no_ap_placed_and_spares_printed_elements():
     assert s["animals"]["insects"]["added"] == ["sun"]
     assert display_elements(s, "arachnids") == ["grub", "grub", "seed"]
     assert display_elements(s, "reptiles") == ["sun", "sun"]
-    ok(s)
+    assert_ok(s)
 
 
 def test_regression_ap_with_nothing_to_protect_gets_no_prompt():
@@ -380,14 +341,14 @@ def test_regression_ap_with_nothing_to_protect_gets_no_prompt():
     run_from_row(s, "regression")
     p = current(s)
     assert (p.animal, p.kind) == ("birds", "regression")
-    assert ids(s) == ["protect:grass", "forfeit"]
+    assert option_ids(s) == ["protect:grass", "forfeit"]
     assert any("Mammals: Regression AP has nothing to protect" in line for line in s["log"])
     assert s["animals"]["mammals"]["aps"] == 3
     act(s, "forfeit")
     assert current(s).kind == "speciation_free"
     assert s["animals"]["birds"]["added"] == []
     assert s["animals"]["mammals"]["added"] == ["seed"]
-    ok(s)
+    assert_ok(s)
 
 
 def test_regression_reptile_free_space_protects():
@@ -397,12 +358,12 @@ def test_regression_reptile_free_space_protects():
     run_from_row(s, "regression")
     p = current(s)
     assert (p.animal, p.kind, p.seat) == ("reptiles", "regression", seat(s, "reptiles"))
-    assert ids(s) == ["protect:seed", "protect:sun", "forfeit"]
+    assert option_ids(s) == ["protect:seed", "protect:sun", "forfeit"]
     act(s, "protect:sun")
     assert current(s).kind == "speciation_free"
     assert display_elements(s, "reptiles") == ["sun", "sun", "sun"]
     assert s["animals"]["reptiles"]["aps"] == 3
-    ok(s)
+    assert_ok(s)
 
 
 def test_regression_protection_is_per_animal():
@@ -416,7 +377,7 @@ def test_regression_protection_is_per_animal():
     act(s, "protect:meat")
     assert s["animals"]["birds"]["added"] == ["meat"]
     assert s["animals"]["mammals"]["added"] == ["meat"]
-    ok(s)
+    assert_ok(s)
 
 
 def test_regression_illegal_choices_change_nothing():
@@ -425,13 +386,13 @@ def test_regression_illegal_choices_change_nothing():
     set_added(s, "birds", ["sun"])
     place_ap(s, "birds", "regression", 0)
     run_from_row(s, "regression")
-    assert ids(s) == ["protect:sun", "forfeit"]
+    assert option_ids(s) == ["protect:sun", "forfeit"]
     assert_rejected(s, "protect:water")  # in the box, but the birds have no added water
     assert_rejected(s, "protect:seed")
     assert_rejected(s, "protect:sun", seat_no=wrong_seat(s))
     act(s, "protect:sun")
     assert s["animals"]["birds"]["added"] == ["sun"]
-    ok(s)
+    assert_ok(s)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -446,13 +407,13 @@ def test_abundance_element_then_vacant_corner():
     start_action(s, "abundance", "arachnids")
     p = current(s)
     assert (p.animal, p.kind, p.seat) == ("arachnids", "abundance", seat(s, "arachnids"))
-    assert ids(s) == ["element:meat", "element:sun", "element:water", "forfeit"]
+    assert option_ids(s) == ["element:meat", "element:sun", "element:water", "forfeit"]
     act(s, "element:water")
     assert current(s).kind == "abundance_corner"
-    corners = corner_set(ids(s))
+    corners = corner_set(option_ids(s))
     # Setup earth: 24 corners on the seven tiles, 12 hold elements; the 12 vacant ones are
     # exactly the outer corners touching a single tile.
-    assert len(ids(s)) == len(corners) == 12
+    assert len(option_ids(s)) == len(corners) == 12
     assert not corners & set(s["elements"])
     assert all(sum(1 for h in corner_from_key(c) if f"{h[0]},{h[1]}" in s["tiles"]) == 1 for c in corners)
     assert ck("E4-E") in corners and ck("D3-E") not in corners
@@ -461,7 +422,7 @@ def test_abundance_element_then_vacant_corner():
     assert s["elements"] == {**elements_before, ck("E4-E"): "water"}
     assert sorted(s["boxes"]["abundance"]) == ["meat", "sun", "water"]
     assert s["bag"] == bag
-    ok(s)
+    assert_ok(s)
 
 
 def test_abundance_corners_on_a_one_tile_earth():
@@ -473,12 +434,12 @@ def test_abundance_corners_on_a_one_tile_earth():
     set_box(s, "abundance", ["seed"])
     start_action(s, "abundance", "mammals")
     act(s, "element:seed")
-    assert corner_set(ids(s)) == {ck(c) for c in TUNDRA_CORNERS[1:]}
-    assert len(ids(s)) == 5
+    assert corner_set(option_ids(s)) == {ck(c) for c in TUNDRA_CORNERS[1:]}
+    assert len(option_ids(s)) == 5
     act(s, "corner:C3-E")  # = D3-NW
     assert s["elements"] == {ck("D3-NE"): "grub", ck("D3-NW"): "seed"}
     assert s["boxes"]["abundance"] == []
-    ok(s)
+    assert_ok(s)
 
 
 def test_abundance_forfeit_and_illegal_choices():
@@ -505,7 +466,7 @@ def test_abundance_forfeit_and_illegal_choices():
     assert finished(s)
     assert s["boxes"]["abundance"] == ["sun", "meat"]
     assert s["elements"] == elements
-    ok(s)
+    assert_ok(s)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -533,7 +494,7 @@ def test_wasteland_ap_removes_one_then_tundra_elements_of_box_types_go():
     run_from_row(s, "wasteland")
     p = current(s)
     assert (p.animal, p.kind, p.seat) == ("mammals", "wasteland", seat(s, "mammals"))
-    assert ids(s) == ["remove:meat", "remove:sun", "remove:water", "forfeit"]
+    assert option_ids(s) == ["remove:meat", "remove:sun", "remove:water", "forfeit"]
     act(s, "remove:meat")
     # Row over: automatic removal done, execution went on.
     assert current(s).kind == "speciation_free"
@@ -547,7 +508,7 @@ def test_wasteland_ap_removes_one_then_tundra_elements_of_box_types_go():
     }
     assert s["bag"] == {**bag, "meat": bag["meat"] + 1, "sun": bag["sun"] + 1, "water": bag["water"] + 1}
     assert s["animals"]["mammals"]["aps"] == 3
-    ok(s)
+    assert_ok(s)
 
 
 def test_wasteland_without_an_ap_still_lays_waste():
@@ -564,7 +525,7 @@ def test_wasteland_without_an_ap_still_lays_waste():
         ck("D2-E"): "water",
         ck("B3-E"): "meat",
     }
-    ok(s)
+    assert_ok(s)
 
 
 def test_wasteland_forfeit_keeps_the_whole_box_and_duplicates_count():
@@ -573,13 +534,13 @@ def test_wasteland_forfeit_keeps_the_whole_box_and_duplicates_count():
     set_box(s, "wasteland", ["water", "water"])
     place_ap(s, "birds", "wasteland", 0)
     run_from_row(s, "wasteland")
-    assert ids(s) == ["remove:water", "forfeit"]
+    assert option_ids(s) == ["remove:water", "forfeit"]
     act(s, "forfeit")
     assert s["boxes"]["wasteland"] == ["water", "water"]
     assert ck("D3-SE") not in s["elements"]
     assert s["elements"][ck("D2-E")] == "water"
     assert len(s["elements"]) == 6
-    ok(s)
+    assert_ok(s)
 
 
 def test_wasteland_removing_one_of_two_duplicates_leaves_the_type():
@@ -592,22 +553,20 @@ def test_wasteland_removing_one_of_two_duplicates_leaves_the_type():
     assert s["boxes"]["wasteland"] == ["water"]
     assert ck("D3-SE") not in s["elements"]
     assert len(s["elements"]) == 6
-    ok(s)
+    assert_ok(s)
 
 
 def test_wasteland_touching_any_glaciated_tile_counts():
     s = game()
     _wasteland_earth(s)
-    desert = s["tiles"][hk("E4")]
-    desert["under"], desert["terrain"] = desert["terrain"], "tundra"
-    s["tundra_supply"] -= 1
+    make_tundra(s, "E4")
     set_box(s, "wasteland", ["sun"])
     run_from_row(s, "wasteland")
     # E3-SE (savannah | desert | empty) now touches tundra.
     assert ck("E3-SE") not in s["elements"] and ck("D3-E") not in s["elements"]
     assert s["elements"][ck("D3-SE")] == "water"
     assert len(s["elements"]) == 5
-    ok(s)
+    assert_ok(s)
 
 
 def test_wasteland_illegal_choices_change_nothing():
@@ -621,7 +580,7 @@ def test_wasteland_illegal_choices_change_nothing():
     act(s, "remove:sun")
     assert s["boxes"]["wasteland"] == []
     assert len(s["elements"]) == 7  # nothing left in the box, nothing laid waste
-    ok(s)
+    assert_ok(s)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -635,10 +594,10 @@ def test_depletion_removes_an_earth_element_of_a_box_type():
     start_action(s, "depletion", "amphibians")
     p = current(s)
     assert (p.animal, p.kind, p.seat) == ("amphibians", "depletion", seat(s, "amphibians"))
-    assert ids(s)[-1] == "forfeit"
+    assert option_ids(s)[-1] == "forfeit"
     # Setup earth: grub at C3-E (inner) and B3-E (outer); seed at C3-SE and C4-SE.
-    assert corner_set(ids(s)) == {ck("C3-E"), ck("B3-E"), ck("C3-SE"), ck("C4-SE")}
-    assert len(ids(s)) == 5
+    assert corner_set(option_ids(s)) == {ck("C3-E"), ck("B3-E"), ck("C3-SE"), ck("C4-SE")}
+    assert len(option_ids(s)) == 5
     before = dict(s["elements"])
     act(s, "corner:B3-E")
     assert finished(s)
@@ -646,7 +605,7 @@ def test_depletion_removes_an_earth_element_of_a_box_type():
     assert s["elements"] == before
     assert s["bag"] == {**bag, "grub": bag["grub"] + 1}
     assert s["boxes"]["depletion"] == ["grub", "grub", "seed"]
-    ok(s)
+    assert_ok(s)
 
 
 def test_depletion_forfeit_and_nothing_to_remove():
@@ -654,7 +613,7 @@ def test_depletion_forfeit_and_nothing_to_remove():
     set_box(s, "depletion", ["meat"])
     elements = dict(s["elements"])
     start_action(s, "depletion", "insects")
-    assert corner_set(ids(s)) == {ck("C4-E"), ck("D4-E")}
+    assert corner_set(option_ids(s)) == {ck("C4-E"), ck("D4-E")}
     act(s, "forfeit")
     assert finished(s)
     assert s["elements"] == elements
@@ -667,7 +626,7 @@ def test_depletion_forfeit_and_nothing_to_remove():
     assert finished(s)  # no meat on earth: no prompt
     assert s["elements"] == {ck("D3-E"): "sun"}
     assert s["boxes"]["depletion"] == ["meat"]
-    ok(s)
+    assert_ok(s)
 
 
 def test_depletion_illegal_choices_change_nothing():
@@ -679,7 +638,7 @@ def test_depletion_illegal_choices_change_nothing():
     assert_rejected(s, "corner:C3-SE", seat_no=wrong_seat(s))
     act(s, "corner:C3-SE")
     assert ck("C3-SE") not in s["elements"]
-    ok(s)
+    assert_ok(s)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -714,8 +673,8 @@ def test_first_prompt_offers_forfeit(action):
     s = _first_prompt(action)
     p = current(s)
     assert p.animal == "birds" and p.kind == action
-    assert "forfeit" in ids(s)
-    ok(s)
+    assert "forfeit" in option_ids(s)
+    assert_ok(s)
 
 
 @pytest.mark.parametrize("action", ACTIONS)
@@ -723,9 +682,9 @@ def test_first_prompt_offers_forfeit(action):
                                  "remove:meat", "corner:Z9-NE", "FORFEIT", "adaptation-1"])
 def test_illegal_option_raises_and_changes_nothing(action, bad):
     s = _first_prompt(action)
-    assert bad not in ids(s)
+    assert bad not in option_ids(s)
     assert_rejected(s, bad)
-    ok(s)
+    assert_ok(s)
 
 
 @pytest.mark.parametrize("action", ACTIONS)
@@ -738,4 +697,4 @@ def test_wrong_seat_raises_and_changes_nothing(action):
             assert_rejected(s, "forfeit", seat_no=other)
     assert_rejected(s, "forfeit", seat_no=-1)
     assert_rejected(s, "forfeit", seat_no=99)
-    ok(s)
+    assert_ok(s)

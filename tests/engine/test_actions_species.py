@@ -8,34 +8,35 @@ C4-W, C3-W, C3-NW.  Every corner of D3 also touches two ring tiles.
 """
 
 import copy
-import json
 
 import pytest
-
-import engine
-from engine.data import ARACHNID_COMPETITION_LIMIT, LAST_CARD, ROW_NAMES
-from engine.display import place_ap
-from engine.invariants import violations
-from engine.phases import result
-from engine.state import gain_vp
-from tests.engine.helpers import (
+from helpers import (
+    RING,
+    SEAT,
+    SEATED,
     act,
-    clear_earth,
+    assert_ok,
+    assert_rejected,
+    card_id,
     finished,
-    game,
+    fresh,
     hk,
+    make_tundra,
     option_ids,
     put_element,
     put_species,
     put_tile,
+    run_reset,
+    species,
     start_action,
 )
 
-# Seats deliberately not in food-chain order, so a seat/animal mix-up shows.
-SIX = [["insects"], ["birds"], ["mammals"], ["arachnids"], ["reptiles"], ["amphibians"]]
-SEAT = {a[0]: i for i, a in enumerate(SIX)}
+import engine
+from engine.data import ARACHNID_COMPETITION_LIMIT, LAST_CARD, ROW_NAMES
+from engine.display import place_ap
+from engine.phases import result
+from engine.state import gain_vp
 
-RING = {"D2": "wetland", "E3": "savannah", "E4": "desert", "D4": "mountain", "C4": "forest", "C3": "jungle"}
 #: One tile of every terrain: the seven starting tiles plus a sea at D1 (next to D2).
 TILE_OF = {"tundra": "D3", "wetland": "D2", "savannah": "E3", "desert": "E4", "mountain": "D4",
            "forest": "C4", "jungle": "C3", "sea": "D1"}
@@ -61,14 +62,8 @@ CARDS = ["Omnivore", "Nocturnal", "Intelligence", "Parasitism", "Fertile"]
 def position(players=6, animals=None, **kwargs):
     """A fresh game with the starting tiles emptied (no species, no elements)."""
     if animals is None and players == 6 and not kwargs:
-        animals = SIX
-    state = game(players, 1, animals=animals, **kwargs)
-    clear_earth(state)
-    return state
-
-
-def species(state, label):
-    return state["tiles"][hk(label)]["species"]
+        animals = SEATED
+    return fresh(players, animals=animals, **kwargs)
 
 
 def vps(state):
@@ -92,16 +87,6 @@ def set_cards(state, names):
     state["deck"] = [c for c in pool if c != LAST_CARD] + ([LAST_CARD] if LAST_CARD in pool else [])
 
 
-def card(name):
-    return "card:" + name.lower().replace(" ", "-")
-
-
-def glaciate(state, label):
-    tile = state["tiles"][hk(label)]
-    tile["under"], tile["terrain"] = tile["terrain"], "tundra"
-    state["tundra_supply"] -= 1
-
-
 def domination_in_turn(state, animal, space=0):
     """``animal``'s Domination AP on ``space`` resolves now, inside a real Execution phase:
     later APs of the row still run, then the Reset phase (no halt step underneath)."""
@@ -112,24 +97,6 @@ def domination_in_turn(state, animal, space=0):
         {"name": "domination", "animal": animal, "space": space},
     ]
     engine.advance(state)
-
-
-def run_reset(state):
-    """Start the Reset phase now (after an Execution phase with nothing left to do)."""
-    state["phase"] = "execution"
-    state["steps"] = [{"name": "reset", "stage": "extinction"}]
-    engine.advance(state)
-
-
-def assert_rejected(state, seat, option_id):
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(engine.RulesError):
-        engine.apply(state, seat, option_id)
-    assert json.dumps(state, sort_keys=True) == before
-
-
-def assert_ok(state):
-    assert violations(state) == []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -222,7 +189,7 @@ def test_species_that_arrived_this_action_cannot_move_again():
     assert "move:D3>D2" in ids
     act(state, "move:D3>D2")
     assert option_ids(state) == ["count:2", "count:1"]  # not 3: one of them just arrived
-    assert_rejected(state, SEAT["mammals"], "count:3")
+    assert_rejected(state, "count:3", seat_no=SEAT["mammals"])
     act(state, "count:2")
     # everything of the mammals arrived this action: nothing can move, the action ends
     assert finished(state)
@@ -263,7 +230,7 @@ def test_birds_never_fly_across_an_empty_hex(removed, reach):
     put_species(state, "C3", "birds", 2)
     start_action(state, "migration", "birds", 0)
     assert set(option_ids(state)) == {f"move:C3>{t}" for t in reach} | {"done"}
-    assert_rejected(state, SEAT["birds"], "move:C3>E4")
+    assert_rejected(state, "move:C3>E4", seat_no=SEAT["birds"])
     act(state, "move:C3>D4")
     act(state, "count:2")
     assert finished(state)
@@ -322,8 +289,8 @@ def test_competition_one_tile_per_terrain_only_shared_tiles():
     assert species(state, "C3") == {"mammals": 1, "birds": 1, "insects": 1}
     # the jungle is done: neither jungle tile is offered again
     assert set(option_ids(state)) == {"kill:D2:amphibians", "kill:D3:arachnids", "done"}
-    assert_rejected(state, SEAT["mammals"], "kill:B3:reptiles")
-    assert_rejected(state, SEAT["mammals"], "kill:C3:insects")
+    assert_rejected(state, "kill:B3:reptiles", seat_no=SEAT["mammals"])
+    assert_rejected(state, "kill:C3:insects", seat_no=SEAT["mammals"])
     act(state, "kill:D2:amphibians")
     assert species(state, "D2") == {"mammals": 2}
     assert option_ids(state) == ["kill:D3:arachnids", "done"]
@@ -410,10 +377,10 @@ def test_domination_ranking_vps_and_the_dominant_animal_takes_a_card():
     p = engine.prompt(state)
     # the dominant animal chooses, not the actor
     assert (p.kind, p.animal, p.seat) == ("choose_card", "birds", SEAT["birds"])
-    assert option_ids(state) == [card(c) for c in CARDS]
-    assert_rejected(state, SEAT["mammals"], card("Omnivore"))
+    assert option_ids(state) == [card_id(c) for c in CARDS]
+    assert_rejected(state, card_id("Omnivore"), seat_no=SEAT["mammals"])
 
-    act(state, card("Omnivore"))
+    act(state, card_id("Omnivore"))
     assert finished(state)
     assert state["cards"] == CARDS[1:]
     assert state["cards_taken"] == ["Omnivore"]
@@ -464,7 +431,7 @@ def test_a_tile_scored_this_turn_cannot_be_chosen_again():
     assert finished(state)
     start_action(state, "domination", "reptiles", 1)
     assert option_ids(state) == ["tile:E4", "forfeit"]
-    assert_rejected(state, SEAT["reptiles"], "tile:D2")
+    assert_rejected(state, "tile:D2", seat_no=SEAT["reptiles"])
     act(state, "tile:E4")
     assert state["scored"] == [hk("D2"), hk("E4")]
     assert vps(state)["birds"] == 8 and vps(state)["reptiles"] == 4
@@ -503,7 +470,7 @@ def test_ice_age_bonus_finish_the_turn_and_final_scoring():
     act(state, "tile:D4")                       # mountain: mammals 3, reptiles 2
     p = engine.prompt(state)
     assert (p.kind, p.animal, p.seat) == ("choose_card", "mammals", SEAT["mammals"])
-    act(state, card(LAST_CARD))
+    act(state, card_id(LAST_CARD))
     # bonus for dominated tiles: mammals 2 (D4, C4) -> 3; birds, amphibians, arachnids 1 -> 1
     assert vps(state) == {"mammals": 6, "reptiles": 2, "birds": 1, "amphibians": 1,
                           "arachnids": 1, "insects": 0}
@@ -516,7 +483,7 @@ def test_ice_age_bonus_finish_the_turn_and_final_scoring():
     act(state, "tile:E4")                       # desert: birds 4
     p = engine.prompt(state)
     assert (p.kind, p.animal) == ("choose_card", "birds")
-    act(state, card("Omnivore"))
+    act(state, card_id("Omnivore"))
 
     # Reset: Extinction (reptiles on D4, insects on D3), Survival (arachnids, 1 tundra tile),
     # final scoring of every tile, no reseed.
@@ -530,7 +497,7 @@ def test_ice_age_bonus_finish_the_turn_and_final_scoring():
     assert vps(state) == expected
     assert state["result"] == {
         "scores": expected,
-        "seat_scores": [expected[s[0]] for s in SIX],
+        "seat_scores": [expected[s[0]] for s in SEATED],
         "winner_seat": SEAT["mammals"],
         "winner": "mammals",
     }
@@ -555,7 +522,7 @@ def test_ice_age_winner_tie_goes_to_the_higher_animal():
     domination_in_turn(state, "birds", 0)
     act(state, "tile:D4")                       # tie on count: mammals 3, birds 2
     assert engine.prompt(state).animal == "mammals"
-    act(state, card(LAST_CARD))                 # each dominates one tile: +1 each
+    act(state, card_id(LAST_CARD))              # each dominates one tile: +1 each
     # nobody has a choice left: Extinction removes the birds on D4; final: D4 mammals +3, E4 birds +4
     assert engine.prompt(state) is None
     assert state["animals"]["birds"]["eliminated"] == 1
@@ -578,7 +545,7 @@ def test_ice_age_end_still_asks_the_mammals_to_save_a_species():
     domination_in_turn(state, "birds", 0)
     act(state, "tile:E4")                       # birds +4
     assert engine.prompt(state).animal == "birds"
-    act(state, card(LAST_CARD))                 # birds +1 (E4), mammals +1 (D4)
+    act(state, card_id(LAST_CARD))              # birds +1 (E4), mammals +1 (D4)
     p = engine.prompt(state)
     assert (p.kind, p.seat) == ("extinction_save", 1)
     assert state["phase"] != "over" and state["result"] is None
@@ -637,8 +604,8 @@ def test_extinction_mammals_save_one_species():
     p = engine.prompt(state)
     assert (p.kind, p.animal, p.seat) == ("extinction_save", "mammals", SEAT["mammals"])
     assert set(option_ids(state)) == {"save:C4", "save:E4", "none"}
-    assert_rejected(state, SEAT["mammals"], "save:D4")
-    assert_rejected(state, SEAT["birds"], "save:C4")
+    assert_rejected(state, "save:D4", seat_no=SEAT["mammals"])
+    assert_rejected(state, "save:C4", seat_no=SEAT["birds"])
     act(state, "save:C4")
     # one species saved on C4 only; the rest of the endangered species are gone
     assert species(state, "C4") == {"mammals": 1}
@@ -676,8 +643,8 @@ def test_extinction_without_endangered_mammals_asks_nobody():
 
 def test_survival_sole_most_on_tundra_scores_tundra_tiles_occupied():
     state = position()
-    glaciate(state, "D2")
-    glaciate(state, "E3")
+    make_tundra(state, "D2")
+    make_tundra(state, "E3")
     put_element(state, "D3-NE", "seed")          # touches D3, D2 and E3: all tundra now
     put_element(state, "D3-SE", "sun")           # touches D3, D4, E4
     put_species(state, "D3", "birds", 2)
@@ -733,7 +700,7 @@ def test_vp_losses_stop_at_zero_in_play():
     start_action(state, "domination", "amphibians", 0)
     act(state, "tile:D2")                        # wetland: mammals 8, birds 4
     assert engine.prompt(state).animal == "birds"
-    act(state, card("Niche Biomes"))             # everybody above 4 VP loses 8
+    act(state, card_id("Niche Biomes"))          # everybody above 4 VP loses 8
     assert vps(state) == {"mammals": 0, "birds": 4, "reptiles": 0, "insects": 4,
                           "arachnids": 22, "amphibians": 0}
     assert_ok(state)
@@ -787,12 +754,12 @@ def test_illegal_option_or_wrong_seat_changes_nothing(build, bad):
     state = build()
     p = engine.prompt(state)
     for option_id in bad:
-        assert_rejected(state, p.seat, option_id)
-    assert_rejected(state, p.seat, None)
+        assert_rejected(state, option_id, seat_no=p.seat)
+    assert_rejected(state, None, seat_no=p.seat)
     legal = p.options[0].id
     for seat in range(6):
         if seat != p.seat:
-            assert_rejected(state, seat, legal)
-    assert_rejected(state, str(p.seat), legal)
+            assert_rejected(state, legal, seat_no=seat)
+    assert_rejected(state, legal, seat_no=str(p.seat))
     engine.apply(state, p.seat, legal)  # the state is still good for a legal choice
     assert_ok(state)

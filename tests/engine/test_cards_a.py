@@ -14,105 +14,60 @@ HIBERNATION_MAX_SPECIES).
 from __future__ import annotations
 
 import copy
-import json
 
 import pytest
 from helpers import (
+    RING,
     act,
+    assert_ok,
+    assert_rejected,
+    assert_wrong_seat_rejected,
+    card_id,
+    cid,
     ck,
-    clear_earth,
+    current,
+    expected_after,
+    face_up,
     finished,
+    fresh,
     game,
     hk,
+    make_tundra,
+    offer,
     option_ids,
     put_element,
     put_species,
     put_tile,
+    run_reset,
+    same,
+    seat,
     set_added,
+    species,
+    to_box,
 )
 
 import engine
 from engine.data import ELEMENTS, PRINTED_ELEMENTS
 from engine.geometry import corner_keys_of, hex_from_key, key_label
-from engine.invariants import violations
-
-RING = ["C3", "C4", "D2", "D4", "E3", "E4"]  # the six tiles around the centre tundra D3
 
 # ---------------------------------------------------------------------------------------------
 # Helpers
 
 
-def snapshot(state: dict) -> str:
-    return json.dumps(state, sort_keys=True)
-
-
-def card_id(name: str) -> str:
-    return "card:" + name.lower().replace(" ", "-")
-
-
-def cid(label: str) -> str:
-    """The option id the engine uses for a corner (any spelling of the corner is accepted)."""
-    return f"corner:{key_label(ck(label))}"
-
-
-def fresh() -> dict:
-    """The starting layout of earth with no species and no elements on it (6 players)."""
-    state = game()
-    clear_earth(state)
-    return state
-
-
-def seat(state: dict, animal: str) -> int:
-    return state["animals"][animal]["seat"]
-
-
 def ask(state: dict) -> tuple[str, str, int]:
     """(kind, animal, seat) of the pending prompt."""
-    p = engine.prompt(state)
-    assert p is not None
+    p = current(state)
     return p.kind, p.animal, p.seat
-
-
-def face_up(state: dict, card: str) -> None:
-    """Make ``card`` face up by swapping it with a face-up card (26 cards stay accounted for)."""
-    if card in state["cards"]:
-        return
-    i = state["deck"].index(card)
-    state["deck"][i], state["cards"][0] = state["cards"][0], card
-
-
-def offer(state: dict, card: str, animal: str, tile: str = "E3") -> dict:
-    """Put ``animal`` in front of the face-up cards; returns a copy of the state at that moment."""
-    face_up(state, card)
-    state["phase"] = "execution"
-    state["steps"] = [{"name": "halt", "animal": animal},
-                      {"name": "choose_card", "animal": animal, "tile": hk(tile)}]
-    engine.advance(state)
-    assert ask(state) == ("choose_card", animal, seat(state, animal))
-    assert card_id(card) in option_ids(state)
-    return copy.deepcopy(state)
 
 
 def take(state: dict, card: str, animal: str, tile: str = "E3") -> dict:
     """Take the card; returns the state just before it was taken, with only the card moved."""
-    before = offer(state, card, animal, tile)
+    before = offer(state, animal, card, tile)
     assert state["cards_taken"] == []
     act(state, card_id(card))
     assert state["cards_taken"] == [card]
     assert card not in state["cards"] and card not in state["deck"]
-    expected = copy.deepcopy(before)
-    expected["cards"].remove(card)
-    expected["cards_taken"].append(card)
-    expected["steps"] = expected["steps"][:1]
-    return expected
-
-
-def same(state: dict, expected: dict, ignore: tuple[str, ...] = ()) -> None:
-    """The whole state equals ``expected`` (the log, the decision count and ``ignore`` aside)."""
-    skip = ("log", "decisions", *ignore)
-    got = {k: v for k, v in state.items() if k not in skip}
-    want = {k: v for k, v in expected.items() if k not in skip}
-    assert got == want
+    return expected_after(before, card)
 
 
 def assert_nothing_happens(state: dict, card: str, animal: str) -> None:
@@ -122,35 +77,6 @@ def assert_nothing_happens(state: dict, card: str, animal: str) -> None:
     assert_ok(state)
 
 
-def assert_rejected(state: dict, option_id: str) -> None:
-    """An illegal choice raises RulesError and leaves the state exactly as it was."""
-    before = snapshot(state)
-    with pytest.raises(engine.RulesError):
-        act(state, option_id)
-    assert snapshot(state) == before
-
-
-def assert_wrong_seat_rejected(state: dict, wrong_seat: int) -> None:
-    p = engine.prompt(state)
-    assert p is not None and p.seat != wrong_seat
-    before = snapshot(state)
-    with pytest.raises(engine.RulesError):
-        engine.apply(state, wrong_seat, p.options[0].id)
-    assert snapshot(state) == before
-
-
-def assert_ok(state: dict) -> None:
-    assert violations(state) == []
-
-
-def to_box(state: dict, animal: str, n: int) -> None:
-    """Move ``n`` cubes from the gene pool to the box (as if eliminated earlier)."""
-    rec = state["animals"][animal]
-    assert rec["gene_pool"] >= n
-    rec["gene_pool"] -= n
-    rec["eliminated"] += n
-
-
 def fill_corners(state: dict, labels: list[str], element: str, keep_vacant: list[str]) -> None:
     """Put ``element`` on every vacant corner of the tiles ``labels`` but ``keep_vacant``."""
     vacant = {ck(c) for c in keep_vacant}
@@ -158,20 +84,6 @@ def fill_corners(state: dict, labels: list[str], element: str, keep_vacant: list
         for c in corner_keys_of(hex_from_key(hk(label))):
             if c not in state["elements"] and c not in vacant:
                 put_element(state, key_label(c), element)
-
-
-def make_tundra(state: dict, label: str) -> None:
-    tile = state["tiles"][hk(label)]
-    tile["under"], tile["terrain"] = tile["terrain"], "tundra"
-    state["tundra_supply"] -= 1
-
-
-def species(state: dict, label: str) -> dict:
-    return state["tiles"][hk(label)]["species"]
-
-
-def sp(expected: dict, label: str) -> dict:
-    return expected["tiles"][hk(label)]["species"]
 
 
 def rec(expected: dict, animal: str) -> dict:
@@ -223,7 +135,7 @@ def test_aquatic_element_then_species_on_a_tile_touching_it():
     assert finished(state)
     expected["elements"][ck("D2-NE")] = "sun"
     expected["bag"]["sun"] -= 1
-    sp(expected, "D1")["amphibians"] = 3
+    species(expected, "D1")["amphibians"] = 3
     rec(expected, "amphibians")["gene_pool"] -= 3
     same(state, expected)
     assert_ok(state)
@@ -242,7 +154,7 @@ def test_aquatic_without_a_vacant_corner_still_places_species_on_any_sea_or_wetl
     assert option_ids(state) == ["place:2", "place:1", "place:0"]
     act(state, "place:2")
     assert finished(state)
-    sp(expected, "D2")["reptiles"] = 2
+    species(expected, "D2")["reptiles"] = 2
     rec(expected, "reptiles")["gene_pool"] = 0
     same(state, expected)
     assert_ok(state)
@@ -332,10 +244,10 @@ def test_biomass_one_loss_per_crowded_tile_the_taker_chooses():
     assert sorted(option_ids(state)) == ["eliminate:birds", "eliminate:reptiles"]
     act(state, "eliminate:birds")
     assert finished(state)
-    sp(expected, "C3")["mammals"] = 1
-    del sp(expected, "D2")["birds"]
-    del sp(expected, "D4")["insects"]
-    sp(expected, "E3")["birds"] = 2
+    species(expected, "C3")["mammals"] = 1
+    del species(expected, "D2")["birds"]
+    del species(expected, "D4")["insects"]
+    species(expected, "E3")["birds"] = 2
     rec(expected, "mammals")["eliminated"] = 1
     rec(expected, "birds")["eliminated"] = 2
     rec(expected, "insects")["eliminated"] = 1
@@ -423,12 +335,12 @@ def test_catastrophe_one_survivor_then_one_loss_on_each_adjacent_tile():
     assert sorted(option_ids(state)) == ["eliminate:birds", "eliminate:mammals"]
     act(state, "eliminate:mammals")  # the taker may hit itself
     assert finished(state)
-    sp(expected, "D3").clear()
-    sp(expected, "D3")["birds"] = 1
-    sp(expected, "C3")["insects"] = 1
-    sp(expected, "D2")["amphibians"] = 1
-    sp(expected, "D4")["mammals"] = 1
-    del sp(expected, "E3")["reptiles"]
+    species(expected, "D3").clear()
+    species(expected, "D3")["birds"] = 1
+    species(expected, "C3")["insects"] = 1
+    species(expected, "D2")["amphibians"] = 1
+    species(expected, "D4")["mammals"] = 1
+    del species(expected, "E3")["reptiles"]
     rec(expected, "reptiles")["eliminated"] = 4
     rec(expected, "birds")["eliminated"] = 1
     rec(expected, "mammals")["eliminated"] = 2
@@ -459,9 +371,9 @@ def test_cold_snap_every_other_animal_loses_one_per_tundra_tile():
     put_species(state, "C3", "reptiles", 2)  # jungle: untouched
     expected = take(state, "Cold Snap", "birds")
     assert finished(state)
-    sp(expected, "D3")["mammals"] = 1
-    del sp(expected, "D3")["reptiles"]
-    sp(expected, "E3")["reptiles"] = 1
+    species(expected, "D3")["mammals"] = 1
+    del species(expected, "D3")["reptiles"]
+    species(expected, "E3")["reptiles"] = 1
     rec(expected, "mammals")["eliminated"] = 1
     rec(expected, "reptiles")["eliminated"] = 2
     same(state, expected)
@@ -593,10 +505,10 @@ def test_evolution_two_different_animals_replaced_back_to_their_gene_pools():
     assert_rejected(state, "replace:D3:mammals")  # the mammals were already replaced once
     act(state, "replace:C3:reptiles")
     assert finished(state)  # at most two animals
-    sp(expected, "D3")["mammals"] = 1
-    sp(expected, "D3")["birds"] = 2
-    del sp(expected, "C3")["reptiles"]
-    sp(expected, "C3")["birds"] = 3
+    species(expected, "D3")["mammals"] = 1
+    species(expected, "D3")["birds"] = 2
+    del species(expected, "C3")["reptiles"]
+    species(expected, "C3")["birds"] = 3
     rec(expected, "mammals")["gene_pool"] += 1
     rec(expected, "reptiles")["gene_pool"] += 1
     rec(expected, "birds")["gene_pool"] -= 2
@@ -611,8 +523,8 @@ def test_evolution_may_stop_after_one():
     act(state, "replace:D2:insects")
     act(state, "done")
     assert finished(state)
-    del sp(expected, "D2")["insects"]
-    sp(expected, "D2")["birds"] = 1
+    del species(expected, "D2")["insects"]
+    species(expected, "D2")["birds"] = 1
     rec(expected, "insects")["gene_pool"] += 1
     rec(expected, "birds")["gene_pool"] -= 1
     same(state, expected)
@@ -625,8 +537,8 @@ def test_evolution_stops_when_the_gene_pool_runs_out():
     expected = take(state, "Evolution", "birds")
     act(state, "replace:E3:reptiles")
     assert finished(state)
-    del sp(expected, "E3")["reptiles"]
-    sp(expected, "E3")["birds"] = 1
+    del species(expected, "E3")["reptiles"]
+    species(expected, "E3")["birds"] = 1
     rec(expected, "reptiles")["gene_pool"] += 1
     rec(expected, "birds")["gene_pool"] = 0
     same(state, expected)
@@ -671,8 +583,8 @@ def test_fecundity_one_per_own_tile_with_skips():
     assert finished(state)
     # one question per own tile, in tile-key order: C3, D3, E3 (never C4: no insects there)
     assert ["C3" in asked[0], "D3" in asked[1], "E3" in asked[2]] == [True, True, True]
-    sp(expected, "C3")["insects"] = 3
-    sp(expected, "E3")["insects"] = 2
+    species(expected, "C3")["insects"] = 3
+    species(expected, "E3")["insects"] = 2
     rec(expected, "insects")["gene_pool"] -= 2
     same(state, expected)
     assert_ok(state)
@@ -685,8 +597,8 @@ def test_fecundity_all_is_limited_by_the_gene_pool():
     assert_rejected(state, "place:2")
     act(state, "all")
     assert finished(state)
-    sp(expected, "C3")["insects"] = 3
-    sp(expected, "D3")["insects"] = 2
+    species(expected, "C3")["insects"] = 3
+    species(expected, "D3")["insects"] = 2
     rec(expected, "insects")["gene_pool"] = 0
     same(state, expected)
     assert_ok(state)
@@ -802,8 +714,7 @@ def test_hibernation_species_survive_this_turns_extinction():
     assert state["tiles"] == expected_earth
 
     # A real Reset: Extinction spares the five hibernating reptiles, not the one already there.
-    state["steps"] = [{"name": "reset", "stage": "extinction"}]
-    engine.advance(state)
+    run_reset(state)
     assert species(state, "E3") == {"reptiles": 5, "insects": 2}
     assert species(state, "D4") == {"reptiles": 2}
     assert state["animals"]["reptiles"]["eliminated"] == 3
@@ -822,7 +733,7 @@ def test_hibernation_is_limited_by_the_eliminated_species():
     assert_rejected(state, "place:4")
     act(state, "place:3")
     assert finished(state)
-    sp(expected, "C4")["mammals"] = 3
+    species(expected, "C4")["mammals"] = 3
     rec(expected, "mammals")["eliminated"] = 0
     same(state, expected, ignore=("hibernating",))  # the engine's own record of the safe cubes
     assert_ok(state)
@@ -852,7 +763,7 @@ def test_catastrophe_keeps_one_of_a_lone_animal_without_asking():
     expected = take(state, "Catastrophe", "mammals")
     act(state, "tile:E3")
     assert finished(state)  # no survivor question: only the birds are there; no neighbour has species
-    sp(expected, "E3")["birds"] = 1
+    species(expected, "E3")["birds"] = 1
     rec(expected, "birds")["eliminated"] += 3
     same(state, expected)
     assert_ok(state)

@@ -1,0 +1,130 @@
+"""Running ``python -m bot`` (its own start-up code) against the fake Discord, and playing it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sys
+from pathlib import Path
+
+from fake_discord import FakeDiscord, FakeUser
+
+ROOT = Path(__file__).resolve().parents[2]
+MENTION = re.compile(r"<@(\d+)>")
+
+
+class BotProcess:
+    """The real bot in a subprocess, pointed at the fake with the documented variables."""
+
+    def __init__(self, fake: FakeDiscord, database: Path) -> None:
+        self.fake = fake
+        self.database = database
+        self.proc: asyncio.subprocess.Process | None = None
+        self.output = b""
+
+    async def start(self) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("DS_")}
+        env.update({
+            "DISCORD_TOKEN": "fake-token-never-printed",
+            "DS_DATABASE": str(self.database),
+            "DS_DISCORD_API_BASE": self.fake.api_base,
+            "DS_DISCORD_GATEWAY": self.fake.gateway,
+            "DS_SYNC_GUILD": str(self.fake.guild_id),
+            "DS_CONFIG": str(self.database.parent / "no-config.toml"),
+            "DS_RETRY_DELAYS": "0.3,0.6,1.2",
+        })
+        self.fake.expect_reconnect()
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        await self.fake.wait_ready(timeout=30)
+        for _ in range(300):  # the command sync comes from setup_hook, before READY is handled
+            if self.fake.registered_commands():
+                return
+            await asyncio.sleep(0.05)
+        raise TimeoutError("the bot never synced its commands")
+
+    async def stop(self) -> int:
+        """SIGTERM, as ``docker stop`` sends; returns the exit status."""
+        assert self.proc is not None
+        if self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+        out, _ = await asyncio.wait_for(self.proc.communicate(), 30)
+        self.output += out or b""
+        return self.proc.returncode
+
+
+async def slash(fake: FakeDiscord, sub: str, user: FakeUser, options: dict | None = None, *,
+                channel_id: int | None = None, permissions: int = 0) -> dict:
+    """Run ``/ds <sub>``; returns the callback body, with the first followup under "followup"."""
+    iid = fake.slash("ds", sub, options or {}, user=user, channel_id=channel_id, permissions=permissions)
+    response = await fake.response(iid, timeout=20)
+    if response["type"] == 5:  # deferred: the answer is the first followup
+        response = {**response, "followup": (await fake.wait_followups(iid, 1, timeout=20))[0]}
+    return response
+
+
+def text_of(response: dict) -> str:
+    body = response.get("followup") or response.get("data") or {}
+    return body.get("content") or ""
+
+
+def is_ephemeral(response: dict) -> bool:
+    flags = (response.get("data") or {}).get("flags", 0) or 0
+    return bool(flags & 64)
+
+
+async def my_options(fake: FakeDiscord, user: FakeUser, channel_id: int | None = None) -> list[dict]:
+    iid = fake.autocomplete("ds", "play", {"option": ""}, "option", user=user, channel_id=channel_id)
+    response = await fake.response(iid, timeout=20)
+    assert response["type"] == 8
+    return response["data"]["choices"]
+
+
+async def play_by_autocomplete(fake: FakeDiscord, users: list[FakeUser], chooser: random.Random, limit: int,
+                               channel_id: int | None = None) -> int:
+    """Play random legal options using only autocomplete and /ds play; returns decisions made."""
+    done = 0
+    while done < limit:
+        for user in users:
+            choices = await my_options(fake, user, channel_id)
+            if choices:
+                break
+        else:
+            return done  # nobody has anything to choose: the game is over
+        choice = chooser.choice(choices)
+        response = await slash(fake, "play", user, {"option": choice["value"]}, channel_id=channel_id)
+        assert "not" not in text_of(response)[:20].lower() or "moved on" not in text_of(response), text_of(response)
+        done += 1
+    return done
+
+
+def prompt_components(message: dict) -> list[dict]:
+    return [c for row in message.get("components") or [] for c in row.get("components", [])]
+
+
+def latest_prompt(fake: FakeDiscord, channel_id: int | None = None) -> dict | None:
+    for message in reversed(fake.channel_messages(channel_id)):
+        current = fake.message(message["_message_id"])
+        if prompt_components(current):
+            return current
+    return None
+
+
+def prompt_version(message: dict) -> int:
+    """The state version a prompt message was built for (from its components' custom ids)."""
+    return int(prompt_components(message)[0]["custom_id"].split(":")[3])
+
+
+async def next_prompt(fake: FakeDiscord, newer_than: int, channel_id: int | None = None,
+                      timeout: float = 20) -> dict:
+    """Wait for a prompt built for a state newer than ``newer_than``."""
+    for _ in range(int(timeout / 0.05)):
+        prompt = latest_prompt(fake, channel_id)
+        if prompt is not None and prompt_version(prompt) > newer_than:
+            return prompt
+        await asyncio.sleep(0.05)
+    raise TimeoutError(f"no prompt newer than version {newer_than}")
