@@ -23,9 +23,10 @@ from discord import app_commands
 from bot.components import OptionButton, OptionSelect, set_choice_handler
 from bot.config import Config
 from bot.delivery import Announcer, message_text
+from bot.render_pool import RenderPool
 from bot.replies import Reply, ServiceError
 from bot.rules_help import explain, find_topics
-from bot.service import GameService, default_renderer, default_tile_renderer
+from bot.service import GameService, default_renderer
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -54,13 +55,18 @@ class DominantBot(discord.Client):
         self.store: Store | None = None
         self.service: GameService | None = None
         self.announcer: Announcer | None = None
+        self.render_pool: RenderPool | None = None
         self._retry_delays = retry_delays
         self.tree.add_command(build_commands(self))
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database)
-        self.service = GameService(self.store, default_renderer(), default_tile_renderer())
+        if default_renderer() is not None:
+            self.render_pool = RenderPool()
+            self.service = GameService(self.store, self.render_pool.board, self.render_pool.tile)
+        else:
+            self.service = GameService(self.store)
         kwargs = {} if self._retry_delays is None else {"retry_delays": self._retry_delays}
         self.announcer = Announcer(self, self.service, **kwargs)
         set_choice_handler(self.on_choice)
@@ -85,6 +91,9 @@ class DominantBot(discord.Client):
         if self.store is not None:
             await self.store.close()
             self.store = None
+        if self.render_pool is not None:
+            await asyncio.to_thread(self.render_pool.close)
+            self.render_pool = None
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
