@@ -300,18 +300,14 @@ class GameService:
                      choices=_choices(game.state))
 
     async def board(self, channel_id: str) -> Reply:
-        game = await self._shown(channel_id)
-        if game.status == "lobby":
-            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
+        game = await self._shown_started(channel_id)
         reply = Reply(_prompt_line(game), game_id=game.id, version=game.version)
         reply.image = await self._render(game.state, None)
         return reply
 
     async def tile(self, channel_id: str, at: str) -> Reply:
         """A zoom on one tile and its neighbours."""
-        game = await self._shown(channel_id)
-        if game.status == "lobby":
-            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
+        game = await self._shown_started(channel_id)
         hex_ = parse_hex_label(at or "")
         if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
             tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
@@ -335,9 +331,7 @@ class GameService:
         return free_animals(game) if game is not None and game.status == "lobby" else []
 
     async def log(self, channel_id: str, count: int = 10) -> Reply:
-        game = await self._shown(channel_id)
-        if game.status == "lobby":
-            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
+        game = await self._shown_started(channel_id)
         count = max(1, min(int(count), MAX_LOG_LINES))
         return Reply("\n".join(game.state["log"][-count:]), game_id=game.id)
 
@@ -369,6 +363,12 @@ class GameService:
                 raise WrongPhase(f"Game #{last.id} is over; /ds new opens another one.")
             raise NoGame("There is no game running in this channel; open one with /ds new.")
         if game.status != "active":
+            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
+        return game
+
+    async def _shown_started(self, channel_id: str) -> Game:
+        game = await self._shown(channel_id)
+        if game.status == "lobby":
             raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
         return game
 
