@@ -161,7 +161,7 @@ class GameService:
             setup["animals"] = [s["animals"] for s in state["seats"]]  # the deal, for replays
             for s, dealt in zip(game.seats, state["seats"], strict=True):
                 await self.store.update_seat(game.id, s.seat, animal=",".join(dealt["animals"]))
-            await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup)
+            await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup, board=True)
             game = await self.store.live_game(channel_id)
         assert game is not None
         deal = "; ".join(f"{s.user_name}: {s.animal}" for s in game.seats)
@@ -191,11 +191,13 @@ class GameService:
                 raise IllegalChoice(str(e)) from None
             moves = [(seat.seat, user_id, option_id)]
             moves += self._autoplay(game, state)
-            await self._write(game, state, moves)
+            new_board = prompt_seat(before) != prompt_seat(state) or state["phase"] == "over"
+            shown = await self.store.board_state(game.id) if new_board else None
+            await self._write(game, state, moves, board=new_board)
         game.version += len(moves)
         game.state = state
-        return await self._announce(game, before, _lines_since(before, state),
-                                    force=prompt_seat(before) != prompt_seat(state))
+        # the new board highlights everything since the last board, not only this choice
+        return await self._announce(game, shown or before, _lines_since(before, state), force=new_board)
 
     def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str]]:
         """Play for resigned seats (declining whatever they can) until a live seat must act."""
@@ -207,12 +209,14 @@ class GameService:
             moves.append((p.seat, "resigned", option))
         return moves
 
-    async def _write(self, game: Game, state: State, moves: list[tuple[int, str, str]]) -> None:
+    async def _write(self, game: Game, state: State, moves: list[tuple[int, str, str]], *,
+                     board: bool = False) -> None:
         for i, (seat, user, option) in enumerate(moves):
             await self.store.append_move(game.id, game.version + i, seat, user, option)
         status = "finished" if state["phase"] == "over" else None
         try:
-            await self.store.save_state(game.id, game.version, game.version + len(moves), state, status=status)
+            await self.store.save_state(game.id, game.version, game.version + len(moves), state, status=status,
+                                        board=board)
         except StaleVersion:
             raise StaleState("The game moved on meanwhile; nothing was changed. Try again.") from None
 
@@ -232,7 +236,7 @@ class GameService:
             before = copy.deepcopy(state)
             moves = self._autoplay(game, state)
             if moves:
-                await self._write(game, state, moves)
+                await self._write(game, state, moves, board=True)
         game.version += len(moves)
         text = f"{seat.user_name} resigns; the {seat.animal} play on by declining every action they can."
         if not moves:

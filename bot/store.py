@@ -69,6 +69,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT -1;
     """,
+    # 3: the state the last posted board showed, so the next board highlights everything that
+    # changed since (a multi-step turn included), not only the last choice.
+    """
+    ALTER TABLE games ADD COLUMN board_state BLOB;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -222,6 +227,12 @@ class Store:
         ) as cur:
             return [r["channel_id"] for r in await cur.fetchall()]
 
+    async def board_state(self, game_id: int) -> dict[str, Any] | None:
+        """The state the game's last board showed (None before the first one)."""
+        async with self.conn.execute("SELECT board_state FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else decode_state(row["board_state"])
+
     async def moves(self, game_id: int) -> list[tuple[int, str]]:
         async with self.conn.execute(
             "SELECT seat, option_id FROM moves WHERE game_id = ? ORDER BY version", (game_id,)
@@ -264,12 +275,17 @@ class Store:
 
     async def save_state(self, game_id: int, expected_version: int, new_version: int,
                          state: dict[str, Any], *, status: str | None = None,
-                         setup: dict[str, Any] | None = None) -> None:
-        """Compare-and-swap: write the state only if the game is still at ``expected_version``."""
+                         setup: dict[str, Any] | None = None, board: bool = False) -> None:
+        """Compare-and-swap: write the state only if the game is still at ``expected_version``.
+
+        ``board``: this state is about to be shown on a posted board (see ``board_state``).
+        """
+        blob = encode_state(state)
         cur = await self.conn.execute(
             "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
-            "setup = COALESCE(?, setup), updated_at = ? WHERE id = ? AND version = ?",
-            (encode_state(state), new_version, status, json.dumps(setup) if setup else None, time.time(),
+            "setup = COALESCE(?, setup), board_state = CASE WHEN ? THEN ? ELSE board_state END, "
+            "updated_at = ? WHERE id = ? AND version = ?",
+            (blob, new_version, status, json.dumps(setup) if setup else None, int(board), blob, time.time(),
              game_id, expected_version))
         if cur.rowcount != 1:
             raise StaleVersion(game_id)

@@ -167,3 +167,19 @@ async def test_a_render_failure_never_loses_a_move(store):
     assert reply.image is None
     game = await store.live_game("chan")
     assert game.version == status.version + 1 and len(await store.moves(game.id)) == 1
+
+
+async def test_each_board_highlights_everything_since_the_previous_board(store):
+    shown = []
+
+    def renderer(state, before):
+        shown.append((None if before is None else before["decisions"], state["decisions"]))
+        return b"png"
+
+    service = GameService(store, renderer=renderer)
+    await start_game(service, players=2)
+    await play_random(service, "chan", random.Random(5), limit=300)
+    assert shown[0] == (None, 0)  # the first board: nothing to compare with
+    for (_, previous), (before, after) in zip(shown, shown[1:], strict=False):
+        assert before == previous < after  # compared with exactly what the last board showed
+    assert any(after - before > 1 for before, after in shown[1:])  # a multi-step turn shows every step

@@ -10,7 +10,7 @@ from bot.store import MIGRATIONS, SCHEMA_VERSION, StaleVersion, Store, _statemen
 async def test_a_fresh_file_gets_the_current_schema(tmp_path):
     store = await Store.open(str(tmp_path / "new.sqlite3"))
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 2
+        assert await store.schema_version() == SCHEMA_VERSION == 3
         async with store.conn.execute("PRAGMA journal_mode") as cur:
             assert (await cur.fetchone())[0] == "wal"
         async with store.conn.execute("PRAGMA foreign_keys") as cur:
@@ -31,14 +31,14 @@ async def test_a_version_1_file_is_migrated_and_keeps_its_games(tmp_path):
     conn.close()
     store = await Store.open(str(path))
     try:
-        assert await store.schema_version() == 2
+        assert await store.schema_version() == SCHEMA_VERSION
         game = await store.live_game("c1")
         assert game is not None and game.seed == 9 and game.announced_version == -1
     finally:
         await store.close()
     # opening again is a no-op
     store = await Store.open(str(path))
-    assert await store.schema_version() == 2
+    assert await store.schema_version() == SCHEMA_VERSION
     await store.close()
 
 
