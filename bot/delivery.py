@@ -44,6 +44,10 @@ class Announcer:
         self.service = service
         self.retry_delays = retry_delays
         self._retrying: dict[str, asyncio.Task] = {}
+        self._posting: dict[str, asyncio.Lock] = {}  # one post at a time per channel: never the same state twice
+
+    def _lock(self, channel_id: str) -> asyncio.Lock:
+        return self._posting.setdefault(channel_id, asyncio.Lock())
 
     async def _channel(self, channel_id: str) -> discord.abc.Messageable:
         channel = self.client.get_channel(int(channel_id))
@@ -62,19 +66,24 @@ class Announcer:
         try:
             channel = await self._channel(channel_id)
             await channel.send(**kwargs)
-        except (discord.HTTPException, discord.ClientException) as e:
-            log.warning("posting to channel %s failed: %s", channel_id, e)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # noqa: BLE001 - Discord, network or timeout: the post stays pending
+            log.warning("posting to channel %s failed: %r", channel_id, e)
             return False
         return True
 
     async def announce(self, channel_id: str, reply: Reply) -> bool:
         """Post a turn's board and prompt; on failure keep retrying in the background."""
-        if await self.post(channel_id, reply):
-            if reply.game_id is not None and reply.version is not None:
+        async with self._lock(channel_id):
+            if await self.service.announced(reply.game_id, reply.version):
+                return True  # a retry of an earlier failure already posted this very state
+            posted = await self.post(channel_id, reply)
+            if posted and reply.game_id is not None and reply.version is not None:
                 await self.service.mark_announced(reply.game_id, reply.version)
-            return True
-        self.retry_later(channel_id)
-        return False
+        if not posted:
+            self.retry_later(channel_id)
+        return posted
 
     def retry_later(self, channel_id: str) -> None:
         task = self._retrying.get(channel_id)
@@ -84,18 +93,23 @@ class Announcer:
     async def _retry(self, channel_id: str) -> None:
         for delay in self.retry_delays:
             await asyncio.sleep(delay)
-            if await self.deliver_pending(channel_id):
-                return
+            try:
+                if await self.deliver_pending(channel_id):
+                    return
+            except Exception:  # noqa: BLE001 - e.g. the database is busy: try again later
+                log.exception("retrying the post to channel %s failed", channel_id)
         log.error("giving up posting to channel %s; /ds board will post the game", channel_id)
 
     async def deliver_pending(self, channel_id: str) -> bool:
         """Post the newest state of the channel's game if it was never announced."""
-        reply = await self.service.pending_announcement(channel_id)
-        if reply is None:
-            return True
-        if await self.post(channel_id, reply):
-            await self.service.mark_announced(reply.game_id, reply.version)
-            return True
+        async with self._lock(channel_id):  # re-read under the lock: a post in flight is not pending
+            reply = await self.service.pending_announcement(channel_id)
+            if reply is None:
+                return True
+            if await self.post(channel_id, reply):
+                await self.service.mark_announced(reply.game_id, reply.version)
+                return True
+        log.info("channel %s: the pending post failed again", channel_id)
         return False
 
     async def close(self) -> None:

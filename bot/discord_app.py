@@ -131,12 +131,16 @@ class DominantBot(discord.Client):
         except ServiceError as e:
             await interaction.followup.send(str(e), ephemeral=True)
             return None
+        # The move is committed: from here on a Discord failure must not stop the public post.
         if interaction.type is discord.InteractionType.component and interaction.message is not None:
             with contextlib.suppress(discord.HTTPException):  # the answered prompt loses its buttons
                 await interaction.message.edit(view=None)
-        await interaction.followup.send((confirm or reply.text)[:2000], ephemeral=True,
-                                        allowed_mentions=discord.AllowedMentions.none())
         await self.publish(str(interaction.channel_id), reply)
+        try:
+            await interaction.followup.send((confirm or reply.text)[:2000], ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as e:
+            log.warning("confirming a move to its player failed: %s", e)
         return reply
 
     async def publish(self, channel_id: str, reply: Reply) -> None:
@@ -149,10 +153,10 @@ class DominantBot(discord.Client):
     async def on_choice(self, interaction: discord.Interaction, game_id: int, version: int, option: str) -> None:
         """A button or select click on a prompt message."""
         channel_id, user_id, _ = _who(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # acknowledge before any I/O
         game = await self.store.live_game(channel_id)
         if game is None or game.id != game_id:
-            await interaction.response.send_message("That prompt belongs to a game that is over here.",
-                                                    ephemeral=True)
+            await interaction.followup.send("That prompt belongs to a game that is over here.", ephemeral=True)
             return
         await self.run_turn(interaction, lambda: self.service.act(channel_id, user_id, option, version))
 
@@ -213,6 +217,11 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     @ds.command(name="board", description="Post the current board")
     async def board(interaction: discord.Interaction) -> None:
         channel = str(interaction.channel_id)
+        try:
+            await bot.service.check_started(channel)  # a refusal stays private: check before deferring
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
         await interaction.response.defer(thinking=True)
         try:
             reply = await bot.service.board(channel)
@@ -225,6 +234,11 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     @ds.command(name="tile", description="Zoom on one tile and its neighbours")
     @app_commands.describe(at="A tile label such as C4")
     async def tile(interaction: discord.Interaction, at: str) -> None:
+        try:
+            await bot.service.check_started(str(interaction.channel_id), at)
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
         await interaction.response.defer(thinking=True)
         try:
             reply = await bot.service.tile(str(interaction.channel_id), at)
@@ -291,10 +305,12 @@ def run_discord(config: Config) -> int:
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
+        closing: list[asyncio.Future] = []
         for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, lambda: closing.append(asyncio.ensure_future(bot.close())))
         async with bot:
             await bot.start(config.token)
+        await asyncio.gather(*closing)  # let the shutdown finish: store and render pool closed
 
     asyncio.run(main())
     return 0

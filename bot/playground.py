@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -45,11 +44,9 @@ class Playground:
             self.say(f"[board written to {self.board_path}]")
 
     async def setup(self, names: list[str], players: int | None) -> bool:
-        """Open a new game unless one is already stored for this playground."""
-        status = None
-        with contextlib.suppress(ServiceError):
-            status = await self.service.status(self.channel)
-        if status is not None and "lobby" not in status.text:
+        """Open a new game unless one is already running in this playground."""
+        status = await self.service.game_status(self.channel)
+        if status == "active":
             self.say("Continuing the stored game.")
             return True
         if not names:
@@ -61,7 +58,7 @@ class Playground:
             self.say(f"--seats {players} but {len(names)} names given.")
             return False
         try:
-            if status is not None:  # a stale lobby: start afresh
+            if status == "lobby":  # a lobby left behind: start afresh
                 await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
             self.show(await self.service.create_lobby(self.channel, f"local:{names[0]}", names[0], len(names)))
             for name in names[1:]:

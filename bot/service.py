@@ -272,9 +272,9 @@ class GameService:
             if rebuilt["turn"] != state["turn"]:
                 raise NotAllowed("That choice ended a turn; it cannot be undone.")
             undone = moves[-1][1]
-            await self.store.delete_moves_from(game.id, game.version - 1)
-            await self.store.save_state(game.id, game.version, game.version - 1, rebuilt)
-        game.version -= 1
+            await self.store.mark_last_move_undone(game.id)
+            await self.store.save_state(game.id, game.version, game.version + 1, rebuilt)
+        game.version += 1  # versions only grow: buttons built for the undone state stay stale
         game.state = rebuilt
         return Reply(f"{seat.user_name} takes back '{undone}'. {_prompt_line(game)}",
                      choices=_choices(rebuilt), game_id=game.id, version=game.version,
@@ -309,6 +309,15 @@ class GameService:
         reply.image = await self._render(game.state, None)
         return reply
 
+    async def check_started(self, channel_id: str, at: str | None = None) -> None:
+        """Raise the refusal board or tile would give, without rendering anything."""
+        game = await self._shown_started(channel_id)
+        if at is not None:
+            hex_ = parse_hex_label(at or "")
+            if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
+                tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
+                raise BadRequest(f"'{at[:20]}' is not a tile on earth; tiles: {tiles}.")
+
     async def tile(self, channel_id: str, at: str) -> Reply:
         """A zoom on one tile and its neighbours."""
         game = await self._shown_started(channel_id)
@@ -330,6 +339,11 @@ class GameService:
             return []
         return sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"])
 
+    async def game_status(self, channel_id: str) -> str | None:
+        """lobby / active / finished / abandoned for the channel's latest game, or None."""
+        game = await self.store.latest_game(channel_id)
+        return None if game is None else game.status
+
     async def free_animals(self, channel_id: str) -> list[str]:
         game = await self.store.live_game(channel_id)
         return free_animals(game) if game is not None and game.status == "lobby" else []
@@ -345,6 +359,13 @@ class GameService:
         if game is None or game.state is None or game.announced_version >= game.version:
             return None
         return await self._announce(game, None, "The game so far:", force=True)
+
+    async def announced(self, game_id: int | None, version: int | None) -> bool:
+        """Whether this state (or a newer one) of the game was already posted."""
+        if game_id is None or version is None:
+            return False
+        game = await self.store.game(game_id)
+        return game is not None and game.announced_version >= version
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         await self.store.mark_announced(game_id, version)

@@ -21,7 +21,7 @@ from typing import Any
 import aiosqlite
 
 DEFAULT_DATABASE = "./data/dominant.sqlite3"
-BUSY_TIMEOUT_MS = 5000
+BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
 LIVE = ("lobby", "active")
 
 #: Forward migrations: MIGRATIONS[i] takes the schema from version i to i + 1.
@@ -73,6 +73,11 @@ MIGRATIONS: tuple[str, ...] = (
     # changed since (a multi-step turn included), not only the last choice.
     """
     ALTER TABLE games ADD COLUMN board_state BLOB;
+    """,
+    # 4: undo marks a move undone instead of deleting it: the move list stays append-only and
+    # the state version only ever grows, so a button built for an undone state stays stale.
+    """
+    ALTER TABLE moves ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -130,31 +135,39 @@ def database_path(explicit: str | None = None) -> str:
 class Store:
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
         self.conn = conn
         self.path = path
+        # Reads outside a transaction use their own connection: in WAL mode it sees only
+        # committed data, never another game's transaction half-way through.
+        self.reader = reader or conn
         self._write_lock = asyncio.Lock()
+        self._tx_owner: asyncio.Task | None = None
+
+    def _read(self) -> aiosqlite.Connection:
+        in_tx = self._tx_owner is not None and self._tx_owner is asyncio.current_task()
+        return self.conn if in_tx else self.reader
 
     @classmethod
     async def open(cls, path: str | None = None) -> Store:
         path = database_path(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
-        conn.row_factory = aiosqlite.Row
-        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss too
-        await conn.execute("PRAGMA foreign_keys = ON")
+        conn = await _connect(path)
         store = cls(conn, path)
         try:
+            await conn.execute("PRAGMA journal_mode = WAL")
             await store.migrate()
+            if path != ":memory:":
+                store.reader = await _connect(path)
         except BaseException:
             await conn.close()
             raise
         return store
 
     async def close(self) -> None:
+        if self.reader is not self.conn:
+            await self.reader.close()
         await self.conn.close()
 
     async def schema_version(self) -> int:
@@ -183,13 +196,18 @@ class Store:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back on any error (or cancellation)."""
         async with self._write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            self._tx_owner = asyncio.current_task()
             try:
+                await self.conn.execute("BEGIN IMMEDIATE")
                 yield self.conn
+                await self.conn.execute("COMMIT")
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                # also after a failed COMMIT or a cancelled BEGIN: never leave the connection in a transaction
+                if self.conn.in_transaction:
+                    await self.conn.execute("ROLLBACK")
                 raise
-            await self.conn.execute("COMMIT")
+            finally:
+                self._tx_owner = None
 
     # -- reads -----------------------------------------------------------------------------
 
@@ -205,11 +223,11 @@ class Store:
         return await self._game_where("id = ?", (game_id,))
 
     async def _game_where(self, where: str, args: tuple) -> Game | None:
-        async with self.conn.execute(f"SELECT * FROM games WHERE {where}", args) as cur:
+        async with self._read().execute(f"SELECT * FROM games WHERE {where}", args) as cur:
             row = await cur.fetchone()
         if row is None:
             return None
-        async with self.conn.execute(
+        async with self._read().execute(
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
         ) as cur:
             seats = [Seat(r["seat"], r["user_id"], r["user_name"], r["animal"], bool(r["is_host"]),
@@ -221,7 +239,7 @@ class Store:
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down)."""
-        async with self.conn.execute(
+        async with self._read().execute(
             "SELECT channel_id FROM games WHERE status IN ('active', 'finished') AND state IS NOT NULL "
             "AND announced_version < version ORDER BY updated_at"
         ) as cur:
@@ -229,13 +247,13 @@ class Store:
 
     async def board_state(self, game_id: int) -> dict[str, Any] | None:
         """The state the game's last board showed (None before the first one)."""
-        async with self.conn.execute("SELECT board_state FROM games WHERE id = ?", (game_id,)) as cur:
+        async with self._read().execute("SELECT board_state FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
         return None if row is None else decode_state(row["board_state"])
 
     async def moves(self, game_id: int) -> list[tuple[int, str]]:
-        async with self.conn.execute(
-            "SELECT seat, option_id FROM moves WHERE game_id = ? ORDER BY version", (game_id,)
+        async with self._read().execute(
+            "SELECT seat, option_id FROM moves WHERE game_id = ? AND undone = 0 ORDER BY version", (game_id,)
         ) as cur:
             return [(r["seat"], r["option_id"]) for r in await cur.fetchall()]
 
@@ -295,8 +313,10 @@ class Store:
             "INSERT INTO moves (game_id, version, seat, user_id, option_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             (game_id, version, seat, user_id, option_id, time.time()))
 
-    async def delete_moves_from(self, game_id: int, version: int) -> None:
-        await self.conn.execute("DELETE FROM moves WHERE game_id = ? AND version >= ?", (game_id, version))
+    async def mark_last_move_undone(self, game_id: int) -> None:
+        await self.conn.execute(
+            "UPDATE moves SET undone = 1 WHERE game_id = ? AND version = "
+            "(SELECT max(version) FROM moves WHERE game_id = ? AND undone = 0)", (game_id, game_id))
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         async with self.transaction():
@@ -312,3 +332,12 @@ class Store:
 
 def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
+
+
+async def _connect(path: str) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
+    conn.row_factory = aiosqlite.Row
+    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await conn.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss too
+    await conn.execute("PRAGMA foreign_keys = ON")
+    return conn

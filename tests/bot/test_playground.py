@@ -46,3 +46,10 @@ def test_eof_on_the_first_question_exits_cleanly(tmp_path):
     result = run_bot(tmp_path, "")
     assert result.returncode == 1
     assert "Player names" in result.stdout
+
+
+def test_a_restart_continues_whatever_the_players_are_called(tmp_path):
+    first = run_bot(tmp_path, "1\nquit\n", "--players", "Lobbyist", "Bob")
+    assert first.returncode == 0, first.stderr
+    again = run_bot(tmp_path, "status\nquit\n")
+    assert "Continuing the stored game." in again.stdout and "Game #2" not in again.stdout

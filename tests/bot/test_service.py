@@ -132,7 +132,9 @@ async def test_undo_own_choice_while_still_your_turn(service, store):
         await service.undo("chan", other)
     undone = await service.undo("chan", status.to_act)
     after = await store.live_game("chan")
-    assert after.version == game.version - 1
+    assert after.version == game.version + 1  # versions only grow
+    with pytest.raises(replies.StaleState):  # a button built before the undo is stale
+        await service.act("chan", status.to_act, status.choices[0].id, expected_version=game.version)
     assert await store.moves(game.id) == before_undo[:-1]
     assert engine.prompt(after.state).to_dict() == engine.prompt(json.loads(json.dumps(after.state))).to_dict()
     assert status.choices[0].id in [c.id for c in undone.choices]

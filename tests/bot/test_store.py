@@ -1,5 +1,6 @@
 """Schema migrations and the rules the schema itself enforces."""
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -10,7 +11,7 @@ from bot.store import MIGRATIONS, SCHEMA_VERSION, StaleVersion, Store, _statemen
 async def test_a_fresh_file_gets_the_current_schema(tmp_path):
     store = await Store.open(str(tmp_path / "new.sqlite3"))
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 3
+        assert await store.schema_version() == SCHEMA_VERSION == 4
         async with store.conn.execute("PRAGMA journal_mode") as cur:
             assert (await cur.fetchone())[0] == "wal"
         async with store.conn.execute("PRAGMA foreign_keys") as cur:
@@ -87,3 +88,28 @@ async def test_compare_and_swap_refuses_a_stale_write_from_a_second_connection(t
     finally:
         await a.close()
         await b.close()
+
+
+async def test_reads_outside_a_transaction_see_only_committed_data(tmp_path):
+    store = await Store.open(str(tmp_path / "db.sqlite3"))
+    try:
+        async with store.transaction():
+            gid = await store.insert_game("chan", 2, "standard", 1)
+            await store.save_state(gid, 0, 1, {"n": 1})
+
+        async def reader_during_write():
+            return (await store.game(gid)).version
+
+        async with store.transaction():
+            await store.save_state(gid, 1, 2, {"n": 2})
+            assert (await store.game(gid)).version == 2  # the writer sees its own write
+            seen = await asyncio.create_task(reader_during_write())
+        assert seen == 1  # another task saw only what was committed
+        with pytest.raises(RuntimeError):
+            async with store.transaction():
+                await store.save_state(gid, 2, 3, {"n": 3})
+                raise RuntimeError("rolled back")
+        assert (await store.game(gid)).version == 2
+        assert not store.conn.in_transaction
+    finally:
+        await store.close()
