@@ -35,7 +35,8 @@ async def _dispatch(interaction: discord.Interaction, game: int, version: int, o
 class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"ds:b:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<option>.+)"):
     def __init__(self, game: int, version: int, option: str, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(label=label[:BUTTON_LABEL], style=discord.ButtonStyle.primary,
+        label = label if len(label) <= BUTTON_LABEL else label[:BUTTON_LABEL - 1] + "…"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
                                            custom_id=f"ds:b:{game}:{version}:{option}"))
         self.game, self.version, self.option = game, version, option
 

@@ -31,10 +31,9 @@ def mentions_for(reply: Reply) -> discord.AllowedMentions:
 
 def message_text(reply: Reply, note: str = "") -> str:
     head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
-    text = head + reply.text
-    if len(text) + len(note) > MESSAGE_LIMIT:  # keep the end: it says who acts now
-        text = "…" + text[-(MESSAGE_LIMIT - len(note) - 1):]
-    return text + note
+    room = MESSAGE_LIMIT - len(head) - len(note)
+    text = reply.text if len(reply.text) <= room else "…" + reply.text[-(room - 1):]  # the end says who acts
+    return head + text + note
 
 
 class Announcer:
