@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from engine.actions.common import corner_id, corner_of_option, hex_of_option, tile_id, tile_option
 from engine.actions.glaciation import candidates as glaciation_candidates
 from engine.actions.glaciation import glaciate
@@ -40,6 +42,15 @@ def _bag_types(state) -> list[str]:
 
 def _neighbour_tiles(state, hkey: str) -> list[str]:
     return sorted(k for n in neighbours(hex_from_key(hkey)) if (k := hex_key(n)) in state["tiles"])
+
+
+def starts_step(card: str, step: str, **data) -> None:
+    """Register a card whose whole effect is one step asking the taker."""
+
+    def effect(state, animal, tile):
+        push(state, step, animal=animal, **copy.deepcopy(data))
+
+    card_effect(card)(effect)
 
 
 def _pick_step(name: str, card: str, kind: str, text: str, targets, describe, apply_one) -> None:
@@ -105,9 +116,7 @@ register("habitat", habitat_ask, habitat_choose,
          lambda s, st: skip(s, st, "Habitat: no element can be placed."))
 
 
-@card_effect("Habitat")
-def habitat(state, animal, tile):
-    push(state, "habitat", animal=animal)
+starts_step("Habitat", "habitat")
 
 
 def _aquatic_tiles(state, step) -> list[str]:
@@ -163,9 +172,7 @@ def aquatic_auto(state, step):
 register("aquatic", aquatic_ask, aquatic_choose, aquatic_auto)
 
 
-@card_effect("Aquatic")
-def aquatic(state, animal, tile):
-    push(state, "aquatic", animal=animal, stage="element")
+starts_step("Aquatic", "aquatic", stage="element")
 
 
 # -- Blight -----------------------------------------------------------------------------------
@@ -198,9 +205,7 @@ def blight_choose(state, step, option_id):
 register("blight", blight_ask, blight_choose, lambda s, st: skip(s, st, "Blight: no tile has two elements."))
 
 
-@card_effect("Blight")
-def blight(state, animal, tile):
-    push(state, "blight", animal=animal)
+starts_step("Blight", "blight")
 
 
 # -- Catastrophe ------------------------------------------------------------------------------
@@ -290,9 +295,7 @@ def catastrophe_auto(state, step):
 register("catastrophe", catastrophe_ask, catastrophe_choose, catastrophe_auto)
 
 
-@card_effect("Catastrophe")
-def catastrophe(state, animal, tile):
-    push(state, "catastrophe", animal=animal, stage="tile")
+starts_step("Catastrophe", "catastrophe", stage="tile")
 
 
 # -- Evolution --------------------------------------------------------------------------------
@@ -327,9 +330,7 @@ def evolution_choose(state, step, option_id):
 register("evolution", evolution_ask, evolution_choose)
 
 
-@card_effect("Evolution")
-def evolution(state, animal, tile):
-    push(state, "evolution", animal=animal, done=[])
+starts_step("Evolution", "evolution", done=[])
 
 
 # -- Fecundity --------------------------------------------------------------------------------
@@ -389,9 +390,7 @@ _pick_step("fertile", "Fertile", "fertile", "Fertile: choose a tile where you ha
            _fertile_apply)
 
 
-@card_effect("Fertile")
-def fertile(state, animal, tile):
-    push(state, "fertile", animal=animal)
+starts_step("Fertile", "fertile")
 
 
 def hibernation_ask(state, step):
@@ -429,9 +428,7 @@ register("hibernation", hibernation_ask, hibernation_choose,
          lambda s, st: skip(s, st, "Hibernation: no eliminated species to return."))
 
 
-@card_effect("Hibernation")
-def hibernation(state, animal, tile):
-    push(state, "hibernation", animal=animal)
+starts_step("Hibernation", "hibernation")
 
 
 _pick_step("ice_sheet", "Ice Sheet", "ice_sheet", "Ice Sheet: choose a tile next to tundra to glaciate",
@@ -440,9 +437,7 @@ _pick_step("ice_sheet", "Ice Sheet", "ice_sheet", "Ice Sheet: choose a tile next
            lambda s, step, oid: glaciate(s, step["animal"], hex_of_option(oid)) + " (Ice Sheet)")
 
 
-@card_effect("Ice Sheet")
-def ice_sheet(state, animal, tile):
-    push(state, "ice_sheet", animal=animal)
+starts_step("Ice Sheet", "ice_sheet")
 
 
 # -- Instinct ---------------------------------------------------------------------------------
@@ -461,9 +456,7 @@ _pick_step("instinct", "Instinct", "instinct", "Instinct: place an AP on a vacan
            _instinct_apply)
 
 
-@card_effect("Instinct")
-def instinct(state, animal, tile):
-    push(state, "instinct", animal=animal)
+starts_step("Instinct", "instinct")
 
 
 # -- Mass Exodus ------------------------------------------------------------------------------
@@ -506,9 +499,7 @@ def exodus_choose(state, step, option_id):
 register("mass_exodus", exodus_ask, exodus_choose)
 
 
-@card_effect("Mass Exodus")
-def mass_exodus(state, animal, tile):
-    push(state, "mass_exodus", animal=animal)
+starts_step("Mass Exodus", "mass_exodus")
 
 
 # -- Metamorphosis ----------------------------------------------------------------------------
@@ -542,9 +533,7 @@ register("metamorphosis", metamorphosis_ask, metamorphosis_choose,
          lambda s, st: skip(s, st, "Metamorphosis: no added element to swap."))
 
 
-@card_effect("Metamorphosis")
-def metamorphosis(state, animal, tile):
-    push(state, "metamorphosis", animal=animal)
+starts_step("Metamorphosis", "metamorphosis")
 
 
 # -- Predator and Biomass: one loss per tile, the taker picks the victim ----------------------
