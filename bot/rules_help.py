@@ -19,7 +19,8 @@ ACTIONS: dict[str, str] = {
     "Depletion": "Remove one element from earth whose type is shown in the Depletion box.",
     "Glaciation": "Only the left-most AP acts: turn a tile next to tundra into tundra. Elements surrounded "
                   "by three tundra tiles go; each animal keeps one species there (the rest go home); you "
-                  "score bonus points for the tundra tiles next to it. The other APs wait for later turns.",
+                  "score bonus points for the tundra tiles next to it. The other APs wait; in each Reset they "
+                  "move one space to the left.",
     "Speciation": "Choose an element on earth of your space's type; add species from your gene pool to the "
                   "tiles around it, up to each terrain's limit (sea/wetland 4, savannah/jungle/forest 3, "
                   "desert/mountain 2, tundra 1). The insects' free space adds 1 species to any tile.",

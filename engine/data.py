@@ -1,8 +1,10 @@
 """Game data for the base game, as tables the rules code reads.
 
-Every value whose status in ``shared/rules/base-game.md`` is IMPL-ONLY or UNCONFIRMED is
-marked with that tag right beside it, so a correction from the printed rulebook is a
-one-line change here and nowhere else.
+Every value whose status in our rules reference (``base-game.md``) is IMPL-ONLY or
+UNCONFIRMED is marked with that tag right beside it, so a correction from the printed rulebook
+is a one-line change here and nowhere else.  The rules code reads each such switch as
+``data.NAME`` when it runs (never a copy bound at import), and ``tests/engine/test_switches.py``
+flips every one of them and sees the behaviour change.
 """
 
 from __future__ import annotations
@@ -177,9 +179,16 @@ FREE_SPACES: dict[tuple[str, int], str] = {
     (row.name, index): animal for row in ACTION_ROWS for index, animal in row.free_spaces
 }
 
+#: Spaces each AP waiting on the Glaciation row moves to the left in Reset (keeping their order,
+#: never onto an occupied space), so a gap survives one Reset.  A published step-by-step Reset
+#: list (MOP step 19: "move action markers on Glaciation spaces one position to the left") and
+#: BGF (``slideGlaciationActionPawnsLeft``) agree (base-game.md §5.3 b).
+GLACIATION_RESET_SLIDE = 1
+
 #: Element printed under each normal Speciation space, left to right.  IMPL-ONLY.
 SPECIATION_ELEMENTS: tuple[str, ...] = ("meat", "sun", "seed", "water", "grub", "grass")
-#: Species the insects' free Speciation space places, on any one tile.  UNCONFIRMED.
+#: Species the insects' free Speciation space places, on any one tile.  UNCONFIRMED
+#: (base-game.md §1.2: best belief exactly 1 species on any 1 tile).
 INSECT_FREE_SPECIATION = 1
 
 #: Most species each Migration space may move, left to right.  IMPL-ONLY.
@@ -199,11 +208,14 @@ COMPETITION_TERRAINS: tuple[tuple[str, ...] | None, ...] = (
     ("mountain", "sea"),
     ("sea", "jungle"),
 )
-#: Eliminations the arachnids' any-terrain space allows (one per terrain type).  UNCONFIRMED.
+#: Eliminations the arachnids' any-terrain space allows (one tile per terrain type).
+#: UNCONFIRMED: no source either way; best belief "up to 3 tiles of different terrains", the
+#: count of a normal space (base-game.md §6.11).
 ARACHNID_COMPETITION_LIMIT = 3
 
-#: Order in which animals may move onto a tile placed by Wanderlust.  UNCONFIRMED (BGF uses
-#: the food chain; the printed order is unknown).
+#: Order in which animals may move onto a tile placed by Wanderlust: "food_chain" (top first)
+#: or "initiative" (the current initiative order).  UNCONFIRMED (BGF asks in food-chain order;
+#: the printed order is unknown: base-game.md §6.9).
 WANDERLUST_MOVE_ORDER = "food_chain"
 
 #: Species the mammals may save from each Extinction.  CONFIRMED.
@@ -228,12 +240,20 @@ CARDS_FACE_UP = 5
 TURN_LIMIT = 40
 
 # Card details the reference leaves open (base-game.md §9).
-#: Aquatic's species go on a sea/wetland tile touching the element it placed (BGF).  UNCONFIRMED.
+#: Aquatic's species go on a sea/wetland tile touching the element it placed (BGF); False =
+#: any sea or wetland tile.  UNCONFIRMED (base-game.md §9, Aquatic).
 AQUATIC_SPECIES_ON_ELEMENT_TILE = True
 AQUATIC_MAX_SPECIES = 4
-#: Evolution: where a replaced species goes ("gene_pool" as BGF, or "eliminated").  UNCONFIRMED.
-EVOLUTION_REPLACED_TO = "gene_pool"
+#: Evolution: where a replaced species goes, "eliminated" (the box) or "gene_pool".  The
+#: rulebook's Gene Pool section (../shared/seeds/000_b1ce038bb49160e7.txt) sends a species
+#: removed from earth for any reason but Glaciation to the box, and the card makes no
+#: exception; only BGF returns it to the gene pool (base-game.md §9, Evolution).
+EVOLUTION_REPLACED_TO = "eliminated"
 EVOLUTION_TARGETS = 2
 HIBERNATION_MAX_SPECIES = 5
-#: Instinct's AP is a new cylinder that stays with the animal (net +1 AP, as BGF).  UNCONFIRMED.
-INSTINCT_AP_IS_NEW = True
+#: Instinct: False = the taker places one of its own APs from its supply (one that already
+#: acted this turn, or one never placed; an empty supply forfeits that part); True = a new
+#: cylinder for good (BGF).  The card says "place 1 of your APs", while Omnivore, Intelligence
+#: and Parasitism say "gain 1 new AP", and the player aid discards cylinders beyond the
+#: allotment at setup, so they are not "your APs" (base-game.md §9, Instinct).
+INSTINCT_AP_IS_NEW = False

@@ -10,7 +10,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine.data import DOMINANCE_CARDS, TURN_LIMIT
+from engine import data
+from engine.data import DOMINANCE_CARDS
 from engine.flow import apply, prompt
 from engine.invariants import violations
 from engine.phases import start
@@ -56,7 +57,7 @@ def play_one(config: dict[str, Any]) -> dict[str, Any]:
         report["decisions"] = len(moves)
         report["cards"] = list(state["cards_taken"])
         report["ended_by"] = "ice age" if "Ice Age" in state["cards_taken"] else (
-            "turn limit" if state["phase"] == "over" and state["turn"] >= TURN_LIMIT else state["phase"])
+            "turn limit" if state["phase"] == "over" and state["turn"] >= data.TURN_LIMIT else state["phase"])
     except Exception:  # noqa: BLE001 - a crash is what the fuzzer reports
         report["problem"] = "crash: " + traceback.format_exc(limit=6)
     if report["problem"]:

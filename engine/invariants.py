@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.data import ELEMENTS, ELEMENTS_PER_TYPE, FREE_SPACES, VP_MARKER_CUBES
+from engine import data
+from engine.data import ELEMENTS, ELEMENTS_PER_TYPE, FREE_SPACES
 from engine.ecology import display_elements
 from engine.state import animals_in_play
 
@@ -23,7 +24,7 @@ def violations(state: State) -> list[str]:
             on_earth[a] += n
     for a in animals_in_play(state):
         rec = state["animals"][a]
-        total = on_earth[a] + rec["gene_pool"] + rec["eliminated"] + VP_MARKER_CUBES
+        total = on_earth[a] + rec["gene_pool"] + rec["eliminated"] + data.VP_MARKER_CUBES
         if total != rec["cubes"]:
             found.append(f"{a}: {total} cubes accounted for, expected {rec['cubes']}")
         if min(rec["gene_pool"], rec["eliminated"], rec["vp"], rec["aps"]) < 0:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import ecology, reseed
-from engine.data import FOOD_CHAIN, MAMMAL_EXTINCTION_SAVES, ROW_NAMES, TURN_LIMIT, bonus_vps
+from engine import data, ecology, reseed
+from engine.data import FOOD_CHAIN, MAMMAL_EXTINCTION_SAVES, ROW_NAMES, bonus_vps
 from engine.display import place_ap, space_id, space_label, take_ap, vacant_spaces
 from engine.flow import Ask, Option, push, register, replace
 from engine.state import (
@@ -206,9 +206,9 @@ def reset_auto(state: State, step: Step) -> None:
         log(state, f"Survival: {animal_name(holder)} occupy {occupied} tundra tile(s), +{gained} VP.")
     else:
         log(state, "Survival: nobody holds the Survival card.")
-    if not state["ending"] and state["turn"] >= TURN_LIMIT:
+    if not state["ending"] and state["turn"] >= data.TURN_LIMIT:
         state["ending"] = True
-        log(state, f"Turn {TURN_LIMIT} is over without Ice Age: the game ends now.")
+        log(state, f"Turn {data.TURN_LIMIT} is over without Ice Age: the game ends now.")
     if state["ending"]:
         final_scoring(state)
         return

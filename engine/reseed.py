@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import data
 from engine.data import CARDS_FACE_UP, ELEMENT_BOX_DRAW
 from engine.display import is_free_space
 from engine.state import draw_elements, log, to_bag
@@ -25,10 +26,7 @@ def reseed(state: State) -> None:
                 spaces[i] = None
                 state["animals"][a]["aps"] += 1
 
-    # Waiting Glaciation APs slide left, keeping their order.
-    row = state["display"]["glaciation"]
-    waiting = [a for a in row if a is not None]
-    state["display"]["glaciation"] = waiting + [None] * (len(row) - len(waiting))
+    slide_glaciation(state["display"]["glaciation"], data.GLACIATION_RESET_SLIDE)
 
     boxes = state["boxes"]
     for box in ("regression", "depletion", "wanderlust"):
@@ -47,3 +45,15 @@ def reseed(state: State) -> None:
 
     state["scored"] = []
     log(state, "Reseed: cards refilled, element boxes moved on and redrawn.")
+
+
+def slide_glaciation(row: list[str | None], spaces: int) -> None:
+    """Move each waiting AP up to ``spaces`` spaces to the left, left-most first, never onto
+    or past another AP: they keep their order, and a wider gap survives."""
+    for i in range(len(row)):
+        if row[i] is None:
+            continue
+        j = i
+        while j > 0 and i - j < spaces and row[j - 1] is None:
+            j -= 1
+        row[i], row[j] = None, row[i]

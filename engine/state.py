@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import rng
+from engine import data, rng
 from engine.data import (
     ACTION_ROWS,
     ALLOTMENT_BY_PLAYERS,
@@ -28,10 +28,8 @@ from engine.data import (
     STARTING_TILES,
     STARTING_TUNDRA_AT,
     TUNDRA_TILES_IN_SUPPLY,
-    VP_MARKER_CUBES,
     WANDERLUST_STACKS,
     WANDERLUST_TILES,
-    WANDERLUST_TOPS_FACE_UP_AT_SETUP,
 )
 from engine.geometry import corner_key, hex_from_key, hex_key, hex_label, make_corner
 
@@ -79,7 +77,7 @@ def new_game(
             "seat": next(i for i, s in enumerate(seats_animals) if a in s),
             "added": [],
             "cubes": cubes,
-            "gene_pool": cubes - VP_MARKER_CUBES,
+            "gene_pool": cubes - data.VP_MARKER_CUBES,
             "eliminated": 0,
             "vp": 0,
             "aps": aps,
@@ -126,7 +124,7 @@ def new_game(
     state["wanderlust"] = []
     for i in range(WANDERLUST_STACKS):
         stack = tiles[i * size:(i + 1) * size]
-        face_up = stack.pop() if WANDERLUST_TOPS_FACE_UP_AT_SETUP and stack else None
+        face_up = stack.pop() if data.WANDERLUST_TOPS_FACE_UP_AT_SETUP and stack else None
         state["wanderlust"].append({"face_up": face_up, "stack": stack})
     state["tundra_supply"] = TUNDRA_TILES_IN_SUPPLY
 

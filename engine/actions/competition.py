@@ -3,7 +3,8 @@ opposing species where you have a species too.  The arachnids' space allows any 
 
 from __future__ import annotations
 
-from engine.data import ARACHNID_COMPETITION_LIMIT, COMPETITION_TERRAINS, TERRAINS
+from engine import data
+from engine.data import COMPETITION_TERRAINS, TERRAINS
 from engine.flow import Ask, Option, pop, register, skip
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.state import animal_name, remove_species, tile_short
@@ -15,7 +16,7 @@ def allowed_terrains(space: int) -> tuple[str, ...]:
 
 
 def _limit(space: int) -> int:
-    return ARACHNID_COMPETITION_LIMIT if COMPETITION_TERRAINS[space] is None else len(TERRAINS)
+    return data.ARACHNID_COMPETITION_LIMIT if COMPETITION_TERRAINS[space] is None else len(TERRAINS)
 
 
 def targets(state, step) -> list[tuple[str, str]]:

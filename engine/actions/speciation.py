@@ -3,8 +3,9 @@ space's type (up to each terrain's limit); the insects' free space places 1 on a
 
 from __future__ import annotations
 
+from engine import data
 from engine.actions.common import corner_id, corner_of_option, forfeit, hex_of_option, tile_option
-from engine.data import INSECT_FREE_SPECIATION, SPECIATION_ELEMENTS, SPECIATION_MAX
+from engine.data import SPECIATION_ELEMENTS, SPECIATION_MAX
 from engine.flow import Ask, Option, pop, register, skip
 from engine.geometry import corner_from_key, hex_key, key_label
 from engine.state import add_species, animal_name, tile_short
@@ -20,7 +21,7 @@ def ask(state, step):
     if pool <= 0:
         return None
     if step["space"] >= len(SPECIATION_ELEMENTS):  # the insects' free space
-        options = [tile_option(state, h, f"Place {INSECT_FREE_SPECIATION} on {{tile}}")
+        options = [tile_option(state, h, f"Place {data.INSECT_FREE_SPECIATION} on {{tile}}")
                    for h in sorted(state["tiles"])]
         return Ask(animal, "speciation_free", "Speciation (free): place a species on any tile",
                    [*options, forfeit("Speciation")])
@@ -53,7 +54,7 @@ def choose(state, step, option_id):
     if option_id.startswith("tile:"):
         pop(state)
         hkey = hex_of_option(option_id)
-        n = add_species(state, animal, hkey, INSECT_FREE_SPECIATION)
+        n = add_species(state, animal, hkey, data.INSECT_FREE_SPECIATION)
         return f"speciates {n} onto {tile_short(state, hkey)}"
     if option_id.startswith("corner:"):
         step["corner"] = corner_of_option(option_id)

@@ -3,6 +3,7 @@ bonus for its neighbours; then every animal may move species onto it from next d
 
 from __future__ import annotations
 
+from engine import data
 from engine.actions.common import corner_id, corner_of_option, forfeit, hex_of_option
 from engine.data import FOOD_CHAIN, bonus_vps
 from engine.flow import Ask, Option, pop, register, replace, skip
@@ -87,9 +88,17 @@ def choose(state, step, option_id):
     return f"places {step['element']} at {key_label(corner)} on {tile_short(state, hkey)}"
 
 
+#: The orders ``data.WANDERLUST_MOVE_ORDER`` may name: animals in play, first asked first.
+MOVE_ORDERS = {
+    "food_chain": lambda state: [a for a in FOOD_CHAIN if a in state["animals"]],
+    "initiative": lambda state: list(state["initiative"]),
+}
+
+
 def _start_moves(state, step):
     hkey = step["tile"]
-    queue = [[a, src] for a in FOOD_CHAIN if a in state["animals"] for src in _adjacent_tiles(state, hkey)]
+    order = MOVE_ORDERS[data.WANDERLUST_MOVE_ORDER](state)
+    queue = [[a, src] for a in order for src in _adjacent_tiles(state, hkey)]
     replace(state, "wanderlust_move", tile=hkey, queue=queue, next=0)
 
 

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import copy
 
+from engine import data
 from engine.actions.common import corner_id, corner_of_option, hex_of_option, tile_id, tile_option
 from engine.actions.glaciation import candidates as glaciation_candidates
 from engine.actions.glaciation import glaciate
 from engine.cards import card_effect
 from engine.data import (
     AQUATIC_MAX_SPECIES,
-    AQUATIC_SPECIES_ON_ELEMENT_TILE,
     CYLINDERS_PER_ANIMAL,
     ELEMENTS,
-    EVOLUTION_REPLACED_TO,
     EVOLUTION_TARGETS,
     HIBERNATION_MAX_SPECIES,
 )
@@ -122,7 +121,7 @@ starts_step("Habitat", "habitat")
 def _aquatic_tiles(state, step) -> list[str]:
     tiles = _sea_or_wetland(state)
     c = step.get("corner")
-    if AQUATIC_SPECIES_ON_ELEMENT_TILE and c is not None:
+    if data.AQUATIC_SPECIES_ON_ELEMENT_TILE and c is not None:
         touching = {hex_key(h) for h in corner_from_key(c)}
         tiles = [h for h in tiles if h in touching]
     return tiles
@@ -321,10 +320,12 @@ def evolution_choose(state, step, option_id):
         return "stops evolving"
     _, label, victim = option_id.split(":")
     h = hex_of_option(f"tile:{label}")
-    remove_species(state, victim, h, 1, to_gene_pool=EVOLUTION_REPLACED_TO == "gene_pool")
+    to_gene_pool = data.EVOLUTION_REPLACED_TO == "gene_pool"
+    remove_species(state, victim, h, 1, to_gene_pool=to_gene_pool)
     add_species(state, step["animal"], h, 1)
     step["done"].append(victim)
-    return f"replaces one of the {victim} on {tile_short(state, h)} with its own (Evolution)"
+    where = "back to their gene pool" if to_gene_pool else "eliminated"
+    return f"replaces one of the {victim} on {tile_short(state, h)} with its own ({where}; Evolution)"
 
 
 register("evolution", evolution_ask, evolution_choose)
@@ -442,18 +443,45 @@ starts_step("Ice Sheet", "ice_sheet")
 
 # -- Instinct ---------------------------------------------------------------------------------
 
-def _instinct_apply(state, step, option_id):
+def _instinct_has_ap(state, animal: str) -> bool:
+    rec = state["animals"][animal]
+    if data.INSTINCT_AP_IS_NEW:
+        return rec["aps_owned"] < CYLINDERS_PER_ANIMAL
+    return rec["aps"] > 0  # one that already acted this turn, or one never placed
+
+
+def instinct_ask(state, step):
+    animal = step["animal"]
+    if not _instinct_has_ap(state, animal):
+        return None
+    options = [Option(space_id(r, i), space_label(r, i)) for r, i in vacant_spaces(state)]
+    return Ask(animal, "instinct", "Instinct: place an AP on a vacant space", options) if options else None
+
+
+def instinct_choose(state, step, option_id):
+    pop(state)
     row, _, number = option_id.rpartition("-")
     rec = state["animals"][step["animal"]]
-    rec["aps_owned"] += 1  # a new cylinder, placed straight on the display
+    if data.INSTINCT_AP_IS_NEW:
+        rec["aps_owned"] += 1  # a new cylinder, placed straight on the display
+        what = "a new AP"
+    else:
+        rec["aps"] -= 1
+        what = "an AP from its supply"
     state["display"][row][int(number) - 1] = step["animal"]
-    return f"places a new AP on {space_label(row, int(number) - 1)} (Instinct)"
+    return f"places {what} on {space_label(row, int(number) - 1)} (Instinct)"
 
 
-_pick_step("instinct", "Instinct", "instinct", "Instinct: place an AP on a vacant space",
-           lambda s, a: vacant_spaces(s) if s["animals"][a]["aps_owned"] < CYLINDERS_PER_ANIMAL else [],
-           lambda s, a, spaces: [(space_id(r, i), space_label(r, i)) for r, i in spaces],
-           _instinct_apply)
+def instinct_auto(state, step):
+    if _instinct_has_ap(state, step["animal"]):
+        skip(state, step, "Instinct: no vacant space for an AP.")
+    elif data.INSTINCT_AP_IS_NEW:
+        skip(state, step, "Instinct: all 10 cylinders are in use; no AP to place.")
+    else:
+        skip(state, step, "Instinct: no AP in the supply; placing one is forfeit.")
+
+
+register("instinct", instinct_ask, instinct_choose, instinct_auto)
 
 
 starts_step("Instinct", "instinct")

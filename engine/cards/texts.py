@@ -17,7 +17,7 @@ CARD_TEXTS: dict[str, str] = {
                "own choice.",
     "Ecodiversity": "Gain 1 VP for each element on earth whose type is one of the types on your display.",
     "Evolution": "Choose up to two other animals. For each, replace one of its species on earth with one "
-                 "of yours from your gene pool; the replaced species goes back to its gene pool.",
+                 "of yours from your gene pool; the replaced species is eliminated (to the box).",
     "Fecundity": "Put one species from your gene pool on every tile where you already have a species "
                  "(you may skip tiles).",
     "Fertile": "Choose a tile where you have a species and gain 1 VP for every species on it, of any "
@@ -31,8 +31,9 @@ CARD_TEXTS: dict[str, str] = {
                  "included.",
     "Immigrants": "In food-chain order every animal, you included, chooses one loss: an added element, "
                   "an AP for good, or all but one of its species on every tile.",
-    "Instinct": "Put an AP from your unused cylinders on any vacant eyeball space. It acts if that space "
-                "is still to be resolved this turn, and stays yours.",
+    "Instinct": "Put one of your APs from your supply (one that already acted this turn, or one never "
+                "placed) on any vacant eyeball space. It acts if that space is still to be resolved this "
+                "turn. With no AP in your supply, that part is forfeit.",
     "Intelligence": "You and every animal above you on the food chain gain one AP for good.",
     "Mass Exodus": "Choose a tile. Move every species on it, of every animal, to adjacent tiles; you "
                    "decide where each goes.",

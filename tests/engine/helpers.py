@@ -15,7 +15,7 @@ import pytest
 import engine
 from engine.data import ROW_NAMES
 from engine.flow import STEPS, Ask, Option, register
-from engine.geometry import hex_key, key_label, parse_corner_label, parse_hex_label
+from engine.geometry import corner_keys_of, hex_from_key, hex_key, key_label, parse_corner_label, parse_hex_label
 from engine.invariants import violations
 from engine.state import remove_element_from_earth, remove_species, take_from_bag, to_bag
 
@@ -91,6 +91,15 @@ def put_element(state: dict, corner: str, element: str) -> str:
     assert take_from_bag(state, element)
     state["elements"][key] = element
     return key
+
+
+def fill_corners(state: dict, labels: list[str], element: str, keep_vacant: list[str]) -> None:
+    """Put ``element`` on every vacant corner of the tiles ``labels`` but ``keep_vacant``."""
+    vacant = {ck(c) for c in keep_vacant}
+    for label in labels:
+        for c in corner_keys_of(hex_from_key(hk(label))):
+            if c not in state["elements"] and c not in vacant:
+                put_element(state, key_label(c), element)
 
 
 def set_added(state: dict, animal: str, elements: list[str]) -> None:

@@ -217,7 +217,7 @@ def _plan(state: dict, script: dict[str, list[str]]) -> None:
     assert all(not rest for rest in script.values()), script
 
 
-def test_glaciation_only_leftmost_ap_acts_others_wait_and_slide_left():
+def test_glaciation_only_leftmost_ap_acts_others_wait_and_slide_one_space_left():
     # A real game: two players, every AP placed; with no species on earth every other
     # action has nothing to do, so the only prompts are the Glaciations.
     state = game(2, 3, animals=[["mammals"], ["birds"]])
@@ -237,32 +237,51 @@ def test_glaciation_only_leftmost_ap_acts_others_wait_and_slide_left():
     assert state["tiles"][hk("D2")]["terrain"] == "tundra"
     assert state["animals"]["birds"]["vp"] == 1
     assert state["animals"]["mammals"]["vp"] == 0
-    # Straight on to turn 2: the waiting APs slid left in the Reset and are not back in supply.
+    # Straight on to turn 2: in the Reset each waiting AP moved ONE space to the left (MOP step
+    # 19), so the gap at the left survives, and neither AP is back in supply.
     assert state["turn"] == 2
     assert prompt_kind(state) == "place_ap"
-    assert state["display"]["glaciation"] == ["mammals", "birds", None, None]
+    assert state["display"]["glaciation"] == [None, "mammals", "birds", None]
     assert state["animals"]["mammals"]["aps"] == 6
     assert state["animals"]["birds"]["aps"] == 6
     ids = option_ids(state)
-    assert "glaciation-1" not in ids and "glaciation-2" not in ids
-    assert "glaciation-3" in ids
+    assert "glaciation-2" not in ids and "glaciation-3" not in ids
+    assert {"glaciation-1", "glaciation-4"} <= set(ids)
     assert_ok(state)
+    # The birds use the surviving gap: their new AP is left of the waiting ones and acts first.
     _plan(state, {
-        "birds": ["glaciation-3", *[f"domination-{i}" for i in range(1, 6)]],
+        "birds": ["glaciation-1", *[f"domination-{i}" for i in range(1, 6)]],
         "mammals": [f"migration-{i}" for i in range(1, 7)],
     })
-    # Turn 2: the mammals' AP that waited is now left-most and acts.
     assert prompt_kind(state) == "glaciation"
-    assert prompt_animal(state) == "mammals"
+    assert prompt_animal(state) == "birds"
     assert set(option_ids(state)) == {"tile:C3", "tile:C4", "tile:D4", "tile:E3", "tile:E4", "forfeit"}
     act(state, "tile:E3")  # touches D2 and D3
-    assert state["animals"]["mammals"]["vp"] == 3
-    assert state["animals"]["birds"]["vp"] == 1
+    assert state["animals"]["birds"]["vp"] == 1 + 3
+    assert state["animals"]["mammals"]["vp"] == 0
     assert state["turn"] == 3
-    assert state["display"]["glaciation"] == ["birds", "birds", None, None]
-    assert state["animals"]["birds"]["aps"] == 5
-    assert state["animals"]["mammals"]["aps"] == 7
+    # The mammals waited a second turn; both waiting APs moved one space left again.
+    assert state["display"]["glaciation"] == ["mammals", "birds", None, None]
+    assert state["animals"]["birds"]["aps"] == 6
+    assert state["animals"]["mammals"]["aps"] == 6
     assert state["tundra_supply"] == 9
+    assert_ok(state)
+
+
+@pytest.mark.parametrize(("row", "after"), [
+    ([None, "birds", None, "mammals"], ["birds", None, "mammals", None]),
+    (["insects", "birds", None, "mammals"], ["insects", "birds", "mammals", None]),
+    ([None, None, None, "mammals"], [None, None, "mammals", None]),
+    ([None, None, None, None], [None, None, None, None]),
+])
+def test_waiting_glaciation_aps_move_one_space_left_in_order(row, after):
+    state = fresh()
+    state["display"]["glaciation"] = list(row)
+    for a in row:
+        if a is not None:
+            state["animals"][a]["aps"] -= 1
+    reseed.reseed(state)
+    assert state["display"]["glaciation"] == after
     assert_ok(state)
 
 

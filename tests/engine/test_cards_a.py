@@ -28,6 +28,7 @@ from helpers import (
     current,
     expected_after,
     face_up,
+    fill_corners,
     finished,
     fresh,
     game,
@@ -75,15 +76,6 @@ def assert_nothing_happens(state: dict, card: str, animal: str) -> None:
     assert finished(state)
     same(state, expected)
     assert_ok(state)
-
-
-def fill_corners(state: dict, labels: list[str], element: str, keep_vacant: list[str]) -> None:
-    """Put ``element`` on every vacant corner of the tiles ``labels`` but ``keep_vacant``."""
-    vacant = {ck(c) for c in keep_vacant}
-    for label in labels:
-        for c in corner_keys_of(hex_from_key(hk(label))):
-            if c not in state["elements"] and c not in vacant:
-                put_element(state, key_label(c), element)
 
 
 def rec(expected: dict, animal: str) -> dict:
@@ -491,7 +483,9 @@ EVOLUTION_FIRST = ["done", "replace:C3:reptiles", "replace:D2:insects", "replace
                    "replace:E3:reptiles"]
 
 
-def test_evolution_two_different_animals_replaced_back_to_their_gene_pools():
+def test_evolution_two_different_animals_replaced_and_eliminated():
+    # The replaced species go to the box (SEED0's Gene Pool section), so Hibernation can bring
+    # them back later; they never return to their gene pools.
     state = evolution_position()
     expected = take(state, "Evolution", "birds")
     assert ask(state) == ("evolution", "birds", seat(state, "birds"))
@@ -509,11 +503,13 @@ def test_evolution_two_different_animals_replaced_back_to_their_gene_pools():
     species(expected, "D3")["birds"] = 2
     del species(expected, "C3")["reptiles"]
     species(expected, "C3")["birds"] = 3
-    rec(expected, "mammals")["gene_pool"] += 1
-    rec(expected, "reptiles")["gene_pool"] += 1
+    rec(expected, "mammals")["eliminated"] += 1
+    rec(expected, "reptiles")["eliminated"] += 1
     rec(expected, "birds")["gene_pool"] -= 2
     same(state, expected)
-    assert all(r["eliminated"] == 0 for r in state["animals"].values())
+    assert state["animals"]["mammals"]["eliminated"] == 1
+    assert state["animals"]["reptiles"]["eliminated"] == 1
+    assert "eliminated" in state["log"][-1]
     assert_ok(state)
 
 
@@ -525,7 +521,7 @@ def test_evolution_may_stop_after_one():
     assert finished(state)
     del species(expected, "D2")["insects"]
     species(expected, "D2")["birds"] = 1
-    rec(expected, "insects")["gene_pool"] += 1
+    rec(expected, "insects")["eliminated"] += 1
     rec(expected, "birds")["gene_pool"] -= 1
     same(state, expected)
     assert_ok(state)
@@ -539,7 +535,7 @@ def test_evolution_stops_when_the_gene_pool_runs_out():
     assert finished(state)
     del species(expected, "E3")["reptiles"]
     species(expected, "E3")["birds"] = 1
-    rec(expected, "reptiles")["gene_pool"] += 1
+    rec(expected, "reptiles")["eliminated"] += 1
     rec(expected, "birds")["gene_pool"] = 0
     same(state, expected)
     assert_ok(state)

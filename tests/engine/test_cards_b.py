@@ -320,7 +320,7 @@ def test_immigrants_in_the_multi_animal_variant_asks_each_animal_at_its_players_
 # Instinct
 
 
-def test_instinct_offers_every_vacant_space_and_places_a_new_ap():
+def test_instinct_offers_every_vacant_space_and_places_one_of_its_own_aps():
     state = fresh()
     place_ap(state, "birds", "migration", 1)
     before = offer(state, "mammals", "Instinct")
@@ -338,18 +338,24 @@ def test_instinct_offers_every_vacant_space_and_places_a_new_ap():
     act(state, "wanderlust-2")
     display = copy.deepcopy(before["display"])
     display["wanderlust"][1] = "mammals"
+    # "place 1 of your APs": it comes from the supply; no cylinder is created (INSTINCT_AP_IS_NEW)
     assert_resolved(state, before, "Instinct", {
         ("display",): display,
-        ("animals", "mammals", "aps_owned"): 4,  # 3 + a new cylinder (INSTINCT_AP_IS_NEW)
+        ("animals", "mammals", "aps"): 2,
     })
+    assert aps(state)["mammals"] == (2, 3)
 
 
-def test_instinct_with_all_ten_cylinders_does_nothing():
+def test_instinct_with_an_empty_supply_forfeits_placing_an_ap():
     state = fresh()
-    set_aps(state, "mammals", 10)
+    for space in ("adaptation", "abundance", "wasteland"):
+        place_ap(state, "mammals", space, 0)
+    assert aps(state)["mammals"] == (0, 3)
     before = offer(state, "mammals", "Instinct")
     act(state, card_id("Instinct"))
     assert_resolved(state, before, "Instinct")
+    assert state["log"][-1].endswith("Instinct: no AP in the supply; placing one is forfeit.")
+    assert aps(state)["mammals"] == (0, 3)
 
 
 def test_instinct_without_a_vacant_space_does_nothing():
@@ -391,14 +397,14 @@ def test_instinct_ap_right_of_the_current_domination_space_executes_this_turn():
     assert (p.kind, p.animal) == ("domination", "mammals")  # the Instinct AP acts now
     assert option_ids(state) == ["tile:D2", "forfeit"]  # E3 was scored this turn
     assert state["display"]["domination"] == [None] * 5
-    assert aps(state)["mammals"] == (4, 4)
+    assert aps(state)["mammals"] == (3, 3)
     act(state, "tile:D2")  # birds 8 VP; nobody dominates D2 (no seed): no card
     # Execution is over; Reset: the endangered birds die, nobody on tundra, reseed, turn 2.
     assert state["turn"] == 2 and state["phase"] == "planning"
     assert state["animals"]["mammals"]["vp"] == 7
     assert state["animals"]["birds"]["vp"] == 8
     assert state["animals"]["birds"]["eliminated"] == 1
-    assert aps(state)["mammals"] == (4, 4)
+    assert aps(state)["mammals"] == (3, 3)
     assert state["display"]["domination"] == [None] * 5
     assert violations(state) == []
 
@@ -411,7 +417,7 @@ def test_instinct_ap_on_an_already_resolved_space_returns_to_supply_in_the_reset
     assert state["turn"] == 2 and state["phase"] == "planning"
     assert state["display"]["adaptation"] == [None, None, None]
     assert state["display"]["domination"] == [None] * 5
-    assert aps(state)["mammals"] == (4, 4)
+    assert aps(state)["mammals"] == (3, 3)
     assert state["animals"]["birds"]["vp"] == 0  # D2 was never scored
     assert state["animals"]["mammals"]["vp"] == 7
     assert violations(state) == []
@@ -423,11 +429,11 @@ def test_reseed_returns_an_instinct_ap_left_on_the_display():
     act(state, card_id("Instinct"))
     act(state, "initiative-1")
     assert state["display"]["initiative"] == ["insects"]
-    assert aps(state)["insects"] == (3, 4)
+    assert aps(state)["insects"] == (2, 3)
     assert violations(state) == []
     reseed.reseed(state)
     assert state["display"]["initiative"] == [None]
-    assert aps(state)["insects"] == (4, 4)
+    assert aps(state)["insects"] == (3, 3)
     # the free spaces keep their animals
     assert state["display"]["regression"] == [None, None, "reptiles"]
     assert state["display"]["speciation"][6] == "insects"
