@@ -7,6 +7,10 @@ import sys
 
 from bot.config import ConfigError, load_config
 from bot.playground import parse_args, run_playground
+from bot.store import StoreUnavailable
+
+#: Exit status when the database cannot be used: a supervisor restarts or alerts, never waits.
+EXIT_DATABASE = 3
 
 
 async def _backup(database: str, target: str) -> int:
@@ -31,13 +35,17 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    if args.backup:
-        return asyncio.run(_backup(config.database, args.backup))
-    if config.token:
-        from bot.discord_app import run_discord
+    try:
+        if args.backup:
+            return asyncio.run(_backup(config.database, args.backup))
+        if config.token:
+            from bot.discord_app import run_discord
 
-        return run_discord(config)
-    return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board))
+            return run_discord(config)
+        return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board))
+    except StoreUnavailable as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_DATABASE
 
 
 if __name__ == "__main__":

@@ -8,12 +8,12 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.limits import BUTTON_LABEL, CUSTOM_ID, SELECT_LABEL, clip
 from bot.replies import Choice, Reply
 
 BUTTONS_MAX = 5  # a short list reads best as buttons in one row
 SELECT_OPTIONS = 25  # Discord's limit per select menu
 SELECTS_MAX = 5  # rows in one message
-BUTTON_LABEL = 80
 
 #: on_choice(interaction, game_id, version, option_id)
 ChoiceHandler = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
@@ -35,8 +35,7 @@ async def _dispatch(interaction: discord.Interaction, game: int, version: int, o
 class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"ds:b:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<option>.+)"):
     def __init__(self, game: int, version: int, option: str, label: str = "…") -> None:
-        label = label if len(label) <= BUTTON_LABEL else label[:BUTTON_LABEL - 1] + "…"
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=discord.ButtonStyle.primary,
                                            custom_id=f"ds:b:{game}:{version}:{option}"))
         self.game, self.version, self.option = game, version, option
 
@@ -52,7 +51,7 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ds:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
     def __init__(self, game: int, version: int, page: int, choices: list[Choice] | None = None) -> None:
-        options = [discord.SelectOption(label=c.label[:100], value=c.id) for c in choices or []]
+        options = [discord.SelectOption(label=clip(c.label, SELECT_LABEL), value=c.id) for c in choices or []]
         placeholder = "Choose…" if page == 0 else f"More choices ({page + 1})…"
         super().__init__(discord.ui.Select(custom_id=f"ds:s:{game}:{version}:{page}", placeholder=placeholder,
                                            options=options, min_values=1, max_values=1))
@@ -77,7 +76,9 @@ def prompt_view(reply: Reply) -> tuple[discord.ui.View | None, str]:
     if not choices or reply.game_id is None or reply.version is None:
         return None, ""
     view = discord.ui.View(timeout=None)
-    if len(choices) <= BUTTONS_MAX:
+    # A button carries its option in its custom id (100 characters at most): a very long id goes in a select.
+    fits = all(len(f"ds:b:{reply.game_id}:{reply.version}:{c.id}") <= CUSTOM_ID for c in choices)
+    if len(choices) <= BUTTONS_MAX and fits:
         for c in choices:
             view.add_item(OptionButton(reply.game_id, reply.version, c.id, c.label))
         return view, ""

@@ -22,9 +22,10 @@ from discord import app_commands
 
 from bot.components import OptionButton, OptionSelect, set_choice_handler
 from bot.config import Config
-from bot.delivery import Announcer, message_text
+from bot.delivery import Announcer, PostOutcome, message_text
+from bot.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
 from bot.render_pool import RenderPool
-from bot.replies import Reply, ServiceError
+from bot.replies import NoGame, Reply, ServiceError
 from bot.rules_help import explain, find_topics
 from bot.service import GameService, default_renderer
 from bot.store import Store
@@ -32,6 +33,27 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 AUTOCOMPLETE_MAX = 25
 _VERSIONED = re.compile(r"^(?P<version>[0-9]+)\|(?P<option>.+)$")
+OUR_FAULT = "Something went wrong on our side; nothing was changed."
+
+#: What the bot needs in a game's channel, by the permission's name in discord.py and in Discord's UI.
+POST_PERMISSIONS = (("send_messages", "Send Messages"), ("attach_files", "Attach Files"))
+THREAD_POST_PERMISSIONS = (("send_messages_in_threads", "Send Messages in Threads"), ("attach_files", "Attach Files"))
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks to post boards where this interaction happened."""
+    channel = interaction.channel
+    in_thread = isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
+        discord.ChannelType.public_thread, discord.ChannelType.private_thread)
+    perms = interaction.app_permissions
+    needed = THREAD_POST_PERMISSIONS if in_thread else POST_PERMISSIONS
+    return [label for name, label in needed if not getattr(perms, name, False)]
+
+
+def permission_refusal(missing: list[str]) -> str:
+    return (f"I cannot run a game in this channel: I am missing the permission{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(missing)}. Ask a server admin to grant {'them' if len(missing) > 1 else 'it'} to me "
+            "here, then try again.")
 
 
 def configure_endpoints(config: Config) -> None:
@@ -61,7 +83,8 @@ class DominantBot(discord.Client):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.database)
+        if self.store is None:
+            self.store = await Store.open(self.config.database)
         if default_renderer() is not None:
             self.render_pool = RenderPool()
             self.service = GameService(self.store, self.render_pool.board, self.render_pool.tile)
@@ -98,16 +121,28 @@ class DominantBot(discord.Client):
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
         log.exception("command failed", exc_info=error)
-        await self.send_error(interaction, "Something went wrong on our side; nothing was changed.")
+        await self.send_error(interaction, OUR_FAULT)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # A board Discord refused earlier (e.g. a missing permission, now granted) goes out at
+        # the next interaction in that channel at the latest.
+        if self.announcer is not None and interaction.channel_id is not None:
+            channel_id = str(interaction.channel_id)
+            if self.announcer.is_blocked(channel_id):
+                self.announcer.retry_now(channel_id)
 
     # -- replies ----------------------------------------------------------------------------
 
     @staticmethod
     async def send_error(interaction: discord.Interaction, text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        text = clip(text, CONTENT)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as e:  # nothing more can be said to this user
+            log.warning("answering an interaction failed: %s", e)
 
     async def run_simple(self, interaction: discord.Interaction, action: Callable[[], Awaitable[Reply]],
                          *, ephemeral: bool = False) -> None:
@@ -129,36 +164,50 @@ class DominantBot(discord.Client):
         try:
             reply = await action()
         except ServiceError as e:
-            await interaction.followup.send(str(e), ephemeral=True)
+            await self.send_error(interaction, str(e))
+            return None
+        except Exception:  # noqa: BLE001 - a busy or full database: the transaction rolled back
+            log.exception("a move failed")
+            await self.send_error(interaction, OUR_FAULT)
             return None
         # The move is committed: from here on a Discord failure must not stop the public post.
         if interaction.type is discord.InteractionType.component and interaction.message is not None:
             with contextlib.suppress(discord.HTTPException):  # the answered prompt loses its buttons
                 await interaction.message.edit(view=None)
-        await self.publish(str(interaction.channel_id), reply)
+        channel_id = str(interaction.channel_id)
+        outcome = await self.publish(channel_id, reply)
+        private = confirm or reply.text
+        if outcome is PostOutcome.FORBIDDEN and self.announcer.tell_blocked_once(channel_id):
+            missing = missing_permissions(interaction) or ["Send Messages", "Attach Files"]
+            private = (f"Your move is saved, but I cannot post in this channel: I am missing "
+                       f"{', '.join(missing)}. The board and the next prompt will appear here as soon "
+                       "as a server admin grants it.\n\n" + private)
         try:
-            await interaction.followup.send((confirm or reply.text)[:2000], ephemeral=True,
+            await interaction.followup.send(clip(private, CONTENT), ephemeral=True,
                                             allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as e:
             log.warning("confirming a move to its player failed: %s", e)
         return reply
 
-    async def publish(self, channel_id: str, reply: Reply) -> None:
+    async def publish(self, channel_id: str, reply: Reply) -> PostOutcome | None:
         if not reply.announce:
             if not reply.choices:
-                return
+                return None
             reply.mention = []  # the same player goes on choosing: a fresh prompt, no ping
-        await self.announcer.announce(channel_id, reply)
+        return await self.announcer.announce(channel_id, reply)
 
     async def on_choice(self, interaction: discord.Interaction, game_id: int, version: int, option: str) -> None:
         """A button or select click on a prompt message."""
         channel_id, user_id, _ = _who(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # acknowledge before any I/O
-        game = await self.store.live_game(channel_id)
-        if game is None or game.id != game_id:
-            await interaction.followup.send("That prompt belongs to a game that is over here.", ephemeral=True)
-            return
-        await self.run_turn(interaction, lambda: self.service.act(channel_id, user_id, option, version))
+
+        async def act() -> Reply:
+            game = await self.store.live_game(channel_id)
+            if game is None or game.id != game_id:
+                raise NoGame("That prompt belongs to a game that is over here.")
+            return await self.service.act(channel_id, user_id, option, version)
+
+        await self.run_turn(interaction, act)
 
 
 def build_commands(bot: DominantBot) -> app_commands.Group:
@@ -171,6 +220,10 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 4,
                   variant: str = "standard") -> None:
         channel, user, name = _who(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            await bot.send_error(interaction, permission_refusal(missing))
+            return
         await bot.run_simple(interaction, lambda: bot.service.create_lobby(channel, user, name, players, variant))
 
     @ds.command(name="join", description="Take a seat in this channel's lobby")
@@ -182,7 +235,8 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     @join.autocomplete("animal")
     async def join_animals(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         free = await bot.service.free_animals(str(interaction.channel_id))
-        return [app_commands.Choice(name=a, value=a) for a in free if current.lower() in a][:AUTOCOMPLETE_MAX]
+        needle = current.strip().lower()
+        return [app_commands.Choice(name=a, value=a) for a in free if needle in a][:AUTOCOMPLETE_MAX]
 
     @ds.command(name="leave", description="Give your lobby seat back")
     async def leave(interaction: discord.Interaction) -> None:
@@ -192,6 +246,10 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     @ds.command(name="start", description="Deal the animals and start (host only)")
     async def start(interaction: discord.Interaction) -> None:
         channel, user, _ = _who(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            await bot.send_error(interaction, permission_refusal(missing))
+            return
         await bot.run_turn(interaction, lambda: bot.service.start(channel, user), confirm="The game is on.")
 
     @ds.command(name="play", description="Make your choice for the current prompt")
@@ -211,7 +269,8 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         needle = current.strip().lower()
         choices = await bot.service.options(channel, user)
         hits = [c for c in choices if needle in c.label.lower() or needle in c.id.lower()]
-        return [app_commands.Choice(name=c.label[:100], value=f"{status.version}|{c.id}"[:100])
+        return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
+                                    value=_autocomplete_value(status.version, c.id))
                 for c in hits[:AUTOCOMPLETE_MAX]]
 
     @ds.command(name="board", description="Post the current board")
@@ -226,7 +285,7 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         try:
             reply = await bot.service.board(channel)
         except ServiceError as e:
-            await interaction.followup.send(str(e))
+            await interaction.followup.send(clip(str(e), CONTENT))
             return
         await _send_picture(interaction, reply)
         await bot.announcer.deliver_pending(channel)  # a board Discord dropped earlier counts as delivered now
@@ -243,14 +302,15 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         try:
             reply = await bot.service.tile(str(interaction.channel_id), at)
         except ServiceError as e:
-            await interaction.followup.send(str(e))
+            await interaction.followup.send(clip(str(e), CONTENT))
             return
         await _send_picture(interaction, reply, "tile.png")
 
     @tile.autocomplete("at")
     async def tile_labels(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         labels = await bot.service.tile_labels(str(interaction.channel_id))
-        return [app_commands.Choice(name=t, value=t) for t in labels if current.upper() in t][:AUTOCOMPLETE_MAX]
+        needle = current.strip().upper()
+        return [app_commands.Choice(name=t, value=t) for t in labels if needle in t][:AUTOCOMPLETE_MAX]
 
     @ds.command(name="status", description="Turn, phase, who acts on what, scores and cards")
     async def status(interaction: discord.Interaction) -> None:
@@ -264,7 +324,7 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     @ds.command(name="rules", description="Rules help: an action, a card or a term")
     @app_commands.describe(topic="What to explain")
     async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
-        await interaction.response.send_message(explain(topic)[:2000], ephemeral=True)
+        await interaction.response.send_message(clip(explain(topic), CONTENT), ephemeral=True)
 
     @rules.autocomplete("topic")
     async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -293,7 +353,13 @@ async def _send_picture(interaction: discord.Interaction, reply: Reply, name: st
     kwargs = {"allowed_mentions": discord.AllowedMentions.none()}
     if reply.image:
         kwargs["file"] = discord.File(io.BytesIO(reply.image), filename=name)
-    await interaction.followup.send(reply.text[:2000], **kwargs)
+    await interaction.followup.send(clip(reply.text, CONTENT), **kwargs)
+
+
+def _autocomplete_value(version: int, option_id: str) -> str:
+    """The option with the version it was offered at (so a stale pick is refused), if that fits."""
+    versioned = f"{version}|{option_id}"
+    return versioned if len(versioned) <= AUTOCOMPLETE_VALUE else option_id
 
 
 def run_discord(config: Config) -> int:
@@ -304,6 +370,8 @@ def run_discord(config: Config) -> int:
     bot = DominantBot(config, retry_delays=tuple(float(d) for d in delays.split(",")) if delays else None)
 
     async def main() -> None:
+        # The database first: a file that cannot be used stops the bot before it logs in.
+        bot.store = await Store.open(config.database)
         loop = asyncio.get_running_loop()
         closing: list[asyncio.Future] = []
         for sig in (signal.SIGTERM, signal.SIGINT):

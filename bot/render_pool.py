@@ -1,14 +1,29 @@
 """Board rendering in worker processes, so drawing never holds the bot's event loop (or its
-GIL) while other players click: the pool's calls block only the thread that waits on them."""
+GIL) while other players click: the pool's calls block only the thread that waits on them.
+
+The pool heals: a worker killed from outside (the OOM killer, a crash inside Pillow) breaks
+a ``ProcessPoolExecutor`` for good, so a broken pool is replaced and the render retried once.
+Workers exit by themselves when the bot process is gone (even after a kill -9 of the bot).
+"""
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
+import threading
+import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
 
 State = dict[str, Any]
+T = TypeVar("T")
+#: Seconds between a worker's checks that the bot process is still its parent.
+PARENT_CHECK_SECONDS = 0.5
 
 
 def _render_board(state: State, before: State | None) -> bytes:
@@ -24,7 +39,17 @@ def _render_tile(state: State, at: str) -> bytes:
     return render_tile(state, at)
 
 
-def _warm_up() -> None:
+def _watch_parent(parent: int) -> None:
+    # A re-parented worker (its parent died without shutting the pool down) has no one to
+    # work for; exiting also lets multiprocessing's resource tracker see EOF and exit.
+    while True:
+        time.sleep(PARENT_CHECK_SECONDS)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _worker_init(parent: int) -> None:
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
     from renderers import board
 
     warm = getattr(board, "warm_up", None)
@@ -33,18 +58,44 @@ def _warm_up() -> None:
 
 
 class RenderPool:
-    """Callables with the service's renderer signatures, backed by a process pool."""
+    """Callables with the service's renderer signatures, backed by a self-healing process pool."""
 
     def __init__(self, workers: int = min(2, os.cpu_count() or 1)) -> None:
+        self._workers = workers
+        self._lock = threading.Lock()
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
         # spawn: a clean interpreter, never a fork of a process holding sockets and threads
-        self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_warm_up)
+        return ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_worker_init, initargs=(os.getpid(),))
+
+    def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        pool = self._pool
+        try:
+            return pool.submit(fn, *args).result()
+        except BrokenProcessPool:
+            self._replace(pool)
+        return self._pool.submit(fn, *args).result()  # the one retry, on a fresh pool
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is not broken:
+                return  # another render already replaced it (and said so)
+            log.warning("a render worker died; the render pool was restarted")
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+
+    def worker_pids(self) -> list[int]:
+        """The live workers' process ids (for operators and tests)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return sorted(processes)
 
     def board(self, state: State, before: State | None) -> bytes:
-        return self._pool.submit(_render_board, state, before).result()
+        return self._run(_render_board, state, before)
 
     def tile(self, state: State, at: str) -> bytes:
-        return self._pool.submit(_render_tile, state, at).result()
+        return self._run(_render_tile, state, at)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

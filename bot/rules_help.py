@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.limits import quote
 from engine.cards.texts import CARD_TEXTS, SURVIVAL_TEXT
 
 ACTIONS: dict[str, str] = {
@@ -80,5 +81,5 @@ def explain(topic: str | None) -> str:
     name = exact or (matches[0] if len(matches) == 1 else None)
     if name is None:
         hint = f" Did you mean {', '.join(matches)}?" if matches else ""
-        return f"No rules topic '{topic}'.{hint}"
+        return f"No rules topic '{quote(topic)}'.{hint}"
     return f"**{name}**: {TOPICS[name]}"

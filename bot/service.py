@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from bot.limits import quote
 from bot.replies import (
     BadRequest,
     Choice,
@@ -92,7 +93,7 @@ class GameService:
         if not isinstance(players, int) or not 2 <= players <= 6:
             raise BadRequest("A game has 2 to 6 players.")
         if variant not in VARIANTS:
-            raise BadRequest(f"Unknown variant '{variant}'; choose {' or '.join(VARIANTS)}.")
+            raise BadRequest(f"Unknown variant '{quote(variant)}'; choose {' or '.join(VARIANTS)}.")
         if variant == "multi-animal" and players not in (2, 3):
             raise BadRequest("The multi-animal variant is for 2 or 3 players.")
         async with self._lock(channel_id), self.store.transaction():
@@ -119,7 +120,7 @@ class GameService:
                     raise BadRequest("In the multi-animal variant the animals are dealt at random.")
                 free = free_animals(game)
                 if animal not in free:
-                    raise BadRequest(f"'{animal}' is not free; free animals: {', '.join(free)}.")
+                    raise BadRequest(f"'{quote(animal)}' is not free; free animals: {', '.join(free)}.")
             await self.store.insert_seat(game.id, len(game.seats), user_id, user_name, animal, False)
         seated = len(game.seats) + 1
         as_what = f" as the {animal}" if animal else ""
@@ -316,7 +317,7 @@ class GameService:
             hex_ = parse_hex_label(at or "")
             if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
                 tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
-                raise BadRequest(f"'{at[:20]}' is not a tile on earth; tiles: {tiles}.")
+                raise BadRequest(f"'{quote(at)}' is not a tile on earth; tiles: {tiles}.")
 
     async def tile(self, channel_id: str, at: str) -> Reply:
         """A zoom on one tile and its neighbours."""
@@ -324,7 +325,7 @@ class GameService:
         hex_ = parse_hex_label(at or "")
         if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
             tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
-            raise BadRequest(f"'{at}' is not a tile on earth; tiles: {tiles}.")
+            raise BadRequest(f"'{quote(at)}' is not a tile on earth; tiles: {tiles}.")
         reply = Reply(f"{tile_name(game.state, hex_key(hex_))}.", game_id=game.id, version=game.version)
         if self.tile_renderer is not None:
             try:

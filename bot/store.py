@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
 import time
 import zlib
 from collections.abc import AsyncIterator
@@ -83,6 +84,10 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+class StoreUnavailable(Exception):
+    """The database file cannot be opened or used; the message names the file and the problem."""
+
+
 class StaleVersion(Exception):
     """The game moved on between load and write; nothing was written."""
 
@@ -150,18 +155,28 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | None = None) -> Store:
+        """Open (creating and migrating if needed) the database; ``StoreUnavailable`` if that fails.
+
+        On failure every connection is closed again: an open aiosqlite thread would keep the
+        process alive, and a supervisor must see it exit.
+        """
         path = database_path(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await _connect(path)
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            conn = await _connect(path)
+        except (sqlite3.Error, OSError) as e:
+            raise StoreUnavailable(f"cannot open the database {path}: {e}") from e
         store = cls(conn, path)
         try:
             await conn.execute("PRAGMA journal_mode = WAL")
             await store.migrate()
             if path != ":memory:":
                 store.reader = await _connect(path)
-        except BaseException:
+        except BaseException as e:
             await conn.close()
+            if isinstance(e, sqlite3.Error | OSError):
+                raise StoreUnavailable(f"cannot use the database {path}: {e}") from e
             raise
         return store
 
@@ -189,7 +204,8 @@ class Store:
                     await self.conn.execute("ROLLBACK")
                     raise
             if current > SCHEMA_VERSION:
-                raise RuntimeError(f"the database has schema {current}, newer than this bot ({SCHEMA_VERSION})")
+                raise StoreUnavailable(f"the database {self.path} has schema {current}, newer than this "
+                                       f"bot ({SCHEMA_VERSION}); run a newer version of the bot")
             return current
 
     @asynccontextmanager
@@ -336,8 +352,12 @@ def _statements(script: str) -> list[str]:
 
 async def _connect(path: str) -> aiosqlite.Connection:
     conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
-    conn.row_factory = aiosqlite.Row
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await conn.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss too
-    await conn.execute("PRAGMA foreign_keys = ON")
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss too
+        await conn.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await conn.close()  # its thread would otherwise keep the process alive
+        raise
     return conn

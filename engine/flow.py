@@ -20,6 +20,7 @@ State = dict[str, Any]
 Step = dict[str, Any]
 
 MAX_LABEL = 100  # Discord's limit for one choice
+QUOTED_ID = 40  # how much of an unknown option id an error message repeats
 MAX_AUTO_STEPS = 100_000  # a guard against a step that never yields
 
 
@@ -174,8 +175,10 @@ def apply(state: State, seat: int, option_id: str) -> State:
     if not isinstance(option_id, str) or p.option(option_id) is None:
         shown = ", ".join(o.id for o in p.options[:12])
         more = f" and {len(p.options) - 12} more" if len(p.options) > 12 else ""
+        quoted = str(option_id)
+        quoted = quoted if len(quoted) <= QUOTED_ID else quoted[:QUOTED_ID - 1] + "…"
         raise RulesError(
-            f"'{option_id}' is not a legal choice now ({p.text}). Choose one of: {shown}{more}."
+            f"'{quoted}' is not a legal choice now ({p.text}). Choose one of: {shown}{more}."
         )
     step = state["steps"][-1]
     line = STEPS[step["name"]].choose(state, step, option_id)

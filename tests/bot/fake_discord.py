@@ -140,6 +140,33 @@ def _error(status: int, message: str, code: int = 0) -> web.Response:
     return _json_response({"message": message, "code": code}, status)
 
 
+def _too_long(body: Any) -> str | None:
+    """What Discord's form validation would refuse in a message or callback body (its size limits), or None."""
+    if not isinstance(body, dict):
+        return None
+    data = body.get("data") if isinstance(body.get("data"), dict) else body
+    content = data.get("content")
+    if isinstance(content, str) and len(content) > 2000:
+        return f"content: Must be 2000 or fewer in length (got {len(content)})"
+    choices = data.get("choices")
+    if isinstance(choices, list):
+        if len(choices) > 25:
+            return "choices: Must be 25 or fewer in length"
+        for choice in choices:
+            if len(str(choice.get("name", ""))) > 100 or len(str(choice.get("value", ""))) > 100:
+                return "choices: name and value must be 100 or fewer in length"
+    for row in data.get("components") or []:
+        for component in row.get("components", []):
+            if len(component.get("custom_id", "")) > 100:
+                return "components: custom_id must be 100 or fewer in length"
+            if len(component.get("label") or "") > 80:
+                return "components: label must be 80 or fewer in length"
+            for option in component.get("options") or []:
+                if any(len(option.get(k) or "") > 100 for k in ("label", "value", "description")):
+                    return "components: select option fields must be 100 or fewer in length"
+    return None
+
+
 def _fault_response(fault: _Fault) -> web.Response:
     if fault.status != 429:
         return _error(fault.status, f"{fault.status}: {http.HTTPStatus(fault.status).phrase}")
@@ -219,6 +246,7 @@ class FakeDiscord:
         self._ready = asyncio.Event()
         self._changed = asyncio.Condition()
         self._faults: list[_Fault] = []
+        self.invalid_bodies: list[str] = []  # bodies refused as Discord refuses them (too long)
         self._commands: dict[int | None, list[JSON]] = {}
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
         self._last_sync: list[JSON] = []
@@ -549,6 +577,10 @@ class FakeDiscord:
         fault = _Fault(method.upper(), re.compile(path_pattern), status, times, retry_after or 0.05)
         self._faults.append(fault)
 
+    def clear_faults(self) -> None:
+        """Stop injecting faults (e.g. a missing permission was granted again)."""
+        self._faults.clear()
+
     async def _wait_until(self, predicate: Callable[[], bool], timeout: float, what: str) -> None:
         try:
             async with self._changed:
@@ -589,9 +621,15 @@ class FakeDiscord:
                             time.perf_counter())
         self.calls.append(call)
         fault = self._take_fault(call)
+        invalid = _too_long(body) if request.method in ("POST", "PATCH") else None
         if fault is not None:
             call.fault = True
             response = _fault_response(fault)
+        elif invalid is not None:
+            self.invalid_bodies.append(invalid)
+            response = _json_response({"message": "Invalid Form Body", "code": 50035,
+                                       "errors": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
+                                                               "message": invalid}]}}, 400)
         else:
             response = await self._route(call)
         call.status = response.status

@@ -1,7 +1,8 @@
 """Message building: limits Discord enforces, and who gets pinged."""
 
 from bot.components import BUTTON_LABEL, OptionButton, prompt_view
-from bot.delivery import MESSAGE_LIMIT, mentions_for, message_text
+from bot.delivery import mentions_for, message_text
+from bot.limits import CONTENT as MESSAGE_LIMIT
 from bot.replies import Choice, Reply
 
 

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import MIGRATIONS, SCHEMA_VERSION, StaleVersion, Store, _statements
+from bot.store import MIGRATIONS, SCHEMA_VERSION, StaleVersion, Store, StoreUnavailable, _statements
 
 
 async def test_a_fresh_file_gets_the_current_schema(tmp_path):
@@ -48,7 +48,7 @@ async def test_a_newer_database_is_refused(tmp_path):
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA user_version = 99")
     conn.close()
-    with pytest.raises(RuntimeError, match="newer than this bot"):
+    with pytest.raises(StoreUnavailable, match="newer than this bot"):
         await Store.open(str(path))
 
 
