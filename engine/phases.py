@@ -267,6 +267,7 @@ def result(state: State) -> dict[str, Any]:
         "seat_scores": seat_scores,
         "winner_seat": winner,
         "winner": scoring_animal[winner],
+        "scoring_animals": scoring_animal,
         "tie_break": _tie_break(seat_scores, scoring_animal, winner),
     }
 

@@ -501,6 +501,7 @@ def test_ice_age_bonus_finish_the_turn_and_final_scoring():
         "seat_scores": [expected[s[0]] for s in SEATED],
         "winner_seat": SEAT["mammals"],
         "winner": "mammals",
+        "scoring_animals": [a for (a,) in SEATED],
         "tie_break": None,
     }
     # every VP booked where it came from, in display order
