@@ -158,6 +158,7 @@ def test_cli_replay_exit_1_names_the_failing_move(tmp_path, capsys):
 @pytest.mark.parametrize("content,message", [
     ("not json", "not JSON"),
     ('{"format": "something-else"}', "not a Dominant Species game record"),
+    ('{"format": "dominant-species-game", "format_version": 7}', "update the bot"),
     (None, "cannot read"),
 ])
 def test_cli_replay_exit_2_for_an_unusable_file(tmp_path, capsys, content, message):
