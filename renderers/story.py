@@ -19,7 +19,6 @@ from renderers.board import encode
 from renderers.chart import Axes, Series, draw_line_chart
 from renderers.layout import Box
 from renderers.palette import (
-    ANIMAL_COLOURS,
     HEADER_BG,
     HEADER_TEXT,
     INK,
@@ -149,11 +148,3 @@ def _charts(img: Image.Image, timeline: Timeline, order: list[str]) -> tuple[Axe
     sp_axes = draw_line_chart(img, inner, sp_series, title="Species on earth", x_label="Turn",
                               y_label="Species", text_size=15)
     return vp_axes, sp_axes
-
-
-def chart_boxes() -> tuple[Box, Box]:
-    """Where the VP chart and the species chart are drawn (for tests)."""
-    return VP_CHART, SPECIES_CHART
-
-
-__all__ = ["ANIMAL_COLOURS", "chart_boxes", "column_order", "draw_final", "render_final"]
