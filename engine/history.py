@@ -128,6 +128,12 @@ class Timeline:
         return {"animals": self.animals, "by_turn": [p.to_dict() for p in self.by_turn],
                 "by_action": [p.to_dict() for p in self.by_action]}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Timeline:
+        """Back from ``to_dict`` (e.g. a timeline kept as JSON beside a finished game)."""
+        return cls(list(data["animals"]), [Point(**p) for p in data["by_turn"]],
+                   [Point(**p) for p in data["by_action"]])
+
 
 class History:
     """One replay of a game, kept to answer "what did it look like then?" cheaply.
@@ -147,7 +153,7 @@ class History:
         self._turn_ends = [point(self._state, 0)]  # the setup, then the end of each turn
         self._actions = [point(self._state, 0)]
         self._checkpoint()
-        self.extend(moves[len(self.moves):])
+        self.extend(moves)
 
     def _checkpoint(self) -> None:
         if self._keep:

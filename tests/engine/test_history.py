@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from played import GAMES, played, setup_of
 
@@ -121,6 +123,7 @@ def test_the_timeline_ends_at_the_result(players, seed, multi):
     assert tl.by_turn[-1].species == on_earth
     assert [p.turn for p in tl.by_turn[1:-1]] == list(range(2, state["turn"] + 1))
     assert [p.move for p in tl.by_action] == sorted(p.move for p in tl.by_action)
+    assert history.Timeline.from_dict(json.loads(json.dumps(tl.to_dict()))) == tl
 
 
 def test_a_move_that_does_not_replay_is_named():
