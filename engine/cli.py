@@ -1,4 +1,4 @@
-"""``python -m engine``: random games and position analysis from the command line."""
+"""``python -m engine``: random games, position analysis and record replays from the command line."""
 
 from __future__ import annotations
 
@@ -58,6 +58,34 @@ def _cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    """Exit 0 with a one-line summary; 1 if a move (or the result) does not replay; 2 if the
+    file cannot be read or is not a record this program reads."""
+    from engine.record import RecordError, ReplayError, ResultMismatch, read_record, replay_record, summary
+
+    try:
+        with open(args.record, "rb") as f:
+            record = read_record(f.read())
+        state = replay_record(record)
+    except OSError as e:
+        print(f"error: cannot read {args.record}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except RecordError as e:
+        print(f"error: {args.record}: {e}", file=sys.stderr)
+        return 2
+    except ReplayError as e:
+        print(f"error: {args.record}: {e}", file=sys.stderr)
+        print(json.dumps({"ok": False, "failed_move": {"index": e.index, "seat": e.seat, "option": e.option,
+                                                        "message": e.message}}))
+        return 1
+    except ResultMismatch as e:
+        print(f"error: {args.record}: {e}", file=sys.stderr)
+        print(json.dumps({"ok": False, "result_mismatch": str(e)}))
+        return 1
+    print(json.dumps({"ok": True, "moves": len(record.moves), **summary(state)}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -79,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     cd = sub.add_parser("cards", help="every card's rules text")
     cd.add_argument("--json", action="store_true")
     cd.set_defaults(run=_cards)
+    rp = sub.add_parser("replay", help="check a game record (JSON) by replaying it; print where it ends")
+    rp.add_argument("record", help="a record file, as /ds export writes (docs/record-format.md)")
+    rp.set_defaults(run=_replay)
     args = parser.parse_args(argv)
     if getattr(args, "multi_animal", False) and args.players not in (2, 3):
         parser.error("--multi-animal is for 2 or 3 players")

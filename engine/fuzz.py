@@ -10,7 +10,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine import data
+from engine import data, vp
 from engine.data import DOMINANCE_CARDS
 from engine.flow import apply, prompt
 from engine.invariants import violations
@@ -53,6 +53,9 @@ def play_one(config: dict[str, Any]) -> dict[str, Any]:
                 if json.loads(json.dumps(state)) != state:
                     report["problem"] = "state does not survive a JSON round trip"
                     break
+        unbooked = [a for a, parts in vp.breakdowns(state).items() if vp.UNTRACKED in parts]
+        if unbooked and not report["problem"]:
+            report["problem"] = f"VPs not booked under a source: {', '.join(unbooked)}"
         report["turns"] = state["turn"]
         report["decisions"] = len(moves)
         report["cards"] = list(state["cards_taken"])

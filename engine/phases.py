@@ -202,7 +202,7 @@ def reset_auto(state: State, step: Step) -> None:
             1 for t in state["tiles"].values()
             if t["terrain"] == "tundra" and t["species"].get(holder, 0) > 0
         )
-        gained = gain_vp(state, holder, bonus_vps(occupied))
+        gained = gain_vp(state, holder, bonus_vps(occupied), source="survival")
         log(state, f"Survival: {animal_name(holder)} occupy {occupied} tundra tile(s), +{gained} VP.")
     else:
         log(state, "Survival: nobody holds the Survival card.")
@@ -225,27 +225,28 @@ register("reset", reset_ask, reset_choose, reset_auto)
 # End of the game
 
 
-def score_tile(state: State, hkey: str) -> list[str]:
+def score_tile(state: State, hkey: str, source: str) -> list[str]:
     """Score one tile as Domination does; returns the log fragments."""
     parts = []
     for animal, vp in ecology.domination_score(state, hkey).items():
         if vp:
-            gain_vp(state, animal, vp)
+            gain_vp(state, animal, vp, source=source)
             parts.append(f"{animal_name(animal)} +{vp}")
     return parts
 
 
 def final_scoring(state: State) -> None:
     for hkey in sorted(state["tiles"]):
-        parts = score_tile(state, hkey)
+        parts = score_tile(state, hkey, "final_scoring")
         if parts:
             log(state, f"Final scoring of {tile_name(state, hkey)}: {', '.join(parts)}.")
     state["result"] = result(state)
     state["phase"] = "over"
     state["steps"] = []
     winner = state["result"]["winner_seat"]
+    tie = state["result"]["tie_break"]
     log(state, f"Game over. {state['seats'][winner]['name']} wins with "
-               f"{state['result']['seat_scores'][winner]} VP.")
+               f"{state['result']['seat_scores'][winner]} VP." + (f" {tie['text']}" if tie else ""))
 
 
 def result(state: State) -> dict[str, Any]:
@@ -266,4 +267,23 @@ def result(state: State) -> dict[str, Any]:
         "seat_scores": seat_scores,
         "winner_seat": winner,
         "winner": scoring_animal[winner],
+        "scoring_animals": scoring_animal,
+        "tie_break": _tie_break(seat_scores, scoring_animal, winner),
+    }
+
+
+def _tie_break(seat_scores: list[int], scoring_animal: list[str], winner: int) -> dict[str, Any] | None:
+    """What decided the winner when the best score is shared (rules §8: the food chain)."""
+    tied = [s for s, v in enumerate(seat_scores) if v == seat_scores[winner]]
+    if len(tied) < 2:
+        return None
+    animals = [scoring_animal[s] for s in tied]
+    names = ", ".join(animal_name(a) for a in animals)
+    return {
+        "rule": "food_chain",
+        "seats": tied,
+        "animals": animals,
+        "score": seat_scores[winner],
+        "text": f"{names} tie on {seat_scores[winner]} VP; the {animal_name(scoring_animal[winner])} "
+                "win as the highest on the food chain.",
     }

@@ -80,6 +80,7 @@ def new_game(
             "gene_pool": cubes - data.VP_MARKER_CUBES,
             "eliminated": 0,
             "vp": 0,
+            "vp_sources": {},
             "aps": aps,
             "aps_owned": aps,
         }
@@ -264,12 +265,21 @@ def move_species(state: State, animal: str, src: str, dst: str, n: int) -> None:
     target[animal] = target.get(animal, 0) + n
 
 
-def gain_vp(state: State, animal: str, n: int) -> int:
-    """Add (or, if negative, subtract) VPs; never below zero.  Returns the real change."""
+def gain_vp(state: State, animal: str, n: int, *, source: str) -> int:
+    """Add (or, if negative, subtract) VPs; never below zero.  Returns the real change.
+
+    ``source`` (see ``engine.vp``) is where the change is booked, so that each animal's
+    VPs can be broken down; the real change is booked, not ``n``, as zero clamps it.
+    """
     record = state["animals"][animal]
     before = record["vp"]
     record["vp"] = max(0, before + n)
-    return record["vp"] - before
+    change = record["vp"] - before
+    if change:
+        # setdefault: states saved before VPs were booked have no such field
+        sources = record.setdefault("vp_sources", {})
+        sources[source] = sources.get(source, 0) + change
+    return change
 
 
 def animal_name(animal: str) -> str:

@@ -3,6 +3,8 @@
     python -m renderers demo --players 6 --seed 4 --decisions 400 --out board.png
     python -m renderers demo --players 6 --seed 25 --decisions 440 --highlight --out mid.png
     python -m renderers demo --players 6 --seed 4 --out end.png --tile D3 --tile-out d3.png
+    python -m renderers final --players 6 --seed 4 --out docs/end-of-game.png
+    python -m renderers final --record game.json --out end.png
     python -m renderers regenerate-references
 """
 
@@ -47,6 +49,30 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _final(args: argparse.Namespace) -> int:
+    from engine.history import timeline
+    from engine.record import read_record, replay_record
+    from engine.simulate import random_game
+    from renderers.story import draw_final
+
+    if args.record:
+        record = read_record(Path(args.record).read_bytes())
+        setup, moves, state = record.setup, record.move_list(), replay_record(record)
+    else:
+        state, moves = random_game(args.players, args.seed, multi_animal=args.multi_animal)
+        setup = {"players": args.players, "seed": args.seed, "multi_animal": args.multi_animal}
+    t0 = time.perf_counter()
+    story = timeline(setup, moves)
+    t1 = time.perf_counter()
+    img = draw_final(state, story)
+    png = encode(img)
+    t2 = time.perf_counter()
+    Path(args.out).write_bytes(png)
+    print(json.dumps({"timeline_ms": round((t1 - t0) * 1000, 1), "render_ms": round((t2 - t1) * 1000, 1),
+                      "bytes": len(png), "width": img.width, "height": img.height}))
+    return 0
+
+
 def _regenerate(args: argparse.Namespace) -> int:
     for path in references.regenerate(Path(args.dir)):
         print(f"wrote {path} ({path.stat().st_size} bytes)")
@@ -66,12 +92,19 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--tile-out", default=None)
     demo.add_argument("--highlight", action="store_true", help="ring what the last decision changed")
     demo.set_defaults(func=_demo)
+    final = sub.add_parser("final", help="the end-of-game image of a seeded random game or of a record")
+    final.add_argument("--players", type=int, default=6)
+    final.add_argument("--seed", type=int, default=4)
+    final.add_argument("--multi-animal", action="store_true")
+    final.add_argument("--record", default=None, help="a game record (JSON) instead of a random game")
+    final.add_argument("--out", default="end-of-game.png")
+    final.set_defaults(func=_final)
     regen = sub.add_parser("regenerate-references", help="rewrite tests/renderers/references after a redesign")
     regen.add_argument("--dir", default=str(references.DEFAULT_DIR))
     regen.set_defaults(func=_regenerate)
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except (ValueError, engine.SetupError) as e:
+    except (ValueError, OSError, engine.SetupError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -40,7 +40,7 @@ def choose(state, step, option_id):
         return "forfeits Domination"
     hkey = hex_of_option(option_id)
     state["scored"].append(hkey)
-    parts = score_tile(state, hkey)
+    parts = score_tile(state, hkey, "domination")
     text = f"scores {tile_name(state, hkey)}: {', '.join(parts) or 'nobody scores'}"
     dom = ecology.dominant(state, hkey)
     if dom is None:

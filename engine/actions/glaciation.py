@@ -22,7 +22,7 @@ def candidates(state) -> list[str]:
                   if not is_tundra(state, h) and tundra_neighbours(state, h) > 0)
 
 
-def glaciate(state, animal: str, hkey: str) -> str:
+def glaciate(state, animal: str, hkey: str, source: str = "glaciation") -> str:
     """Glaciate a tile for ``animal`` and return what happened, for the log."""
     tile = state["tiles"][hkey]
     old = tile["terrain"]
@@ -39,7 +39,7 @@ def glaciate(state, animal: str, hkey: str) -> str:
             tile["species"][a] = 1
             state["animals"][a]["gene_pool"] += n - 1
             back.append(f"{n - 1} {a}")
-    gained = gain_vp(state, animal, bonus_vps(adjacent_tundra))
+    gained = gain_vp(state, animal, bonus_vps(adjacent_tundra), source=source)
     text = f"glaciates the {old} at {tile_name(state, hkey).rsplit(' ', 1)[1]} (+{gained} VP"
     if removed:
         text += f"; {', '.join(removed)} removed"

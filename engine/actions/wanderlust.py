@@ -66,7 +66,7 @@ def choose(state, step, option_id):
         stack = state["wanderlust"][step["stack"]]
         terrain, stack["face_up"] = stack["face_up"], None
         state["tiles"][hkey] = {"terrain": terrain, "under": None, "species": {}}
-        gained = gain_vp(state, animal, bonus_vps(len(_adjacent_tiles(state, hkey))))
+        gained = gain_vp(state, animal, bonus_vps(len(_adjacent_tiles(state, hkey))), source="wanderlust")
         step["tile"] = hkey
         has_room = bool(vacant_corners(state, [hkey]))
         step["stage"] = "element" if state["boxes"]["wanderlust"] and has_room else "moves"

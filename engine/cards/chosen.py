@@ -380,7 +380,7 @@ def _own_tiles(state, animal):
 def _fertile_apply(state, step, option_id):
     h = hex_of_option(option_id)
     total = sum(state["tiles"][h]["species"].values())
-    gained = gain_vp(state, step["animal"], total)
+    gained = gain_vp(state, step["animal"], total, source="card:Fertile")
     return f"gains {gained} VP for the {total} species on {tile_short(state, h)} (Fertile)"
 
 
@@ -435,7 +435,7 @@ starts_step("Hibernation", "hibernation")
 _pick_step("ice_sheet", "Ice Sheet", "ice_sheet", "Ice Sheet: choose a tile next to tundra to glaciate",
            lambda s, a: glaciation_candidates(s),
            lambda s, a, tiles: [(tile_id(h), f"Glaciate {tile_short(s, h)}") for h in tiles],
-           lambda s, step, oid: glaciate(s, step["animal"], hex_of_option(oid)) + " (Ice Sheet)")
+           lambda s, step, oid: glaciate(s, step["animal"], hex_of_option(oid), "card:Ice Sheet") + " (Ice Sheet)")
 
 
 starts_step("Ice Sheet", "ice_sheet")

@@ -20,7 +20,7 @@ def ice_age(state, animal, tile):
     counts = Counter(ecology.dominance_map(state).values())
     parts = []
     for a in animals_in_play(state):
-        gained = gain_vp(state, a, bonus_vps(counts.get(a, 0)))
+        gained = gain_vp(state, a, bonus_vps(counts.get(a, 0)), source="card:Ice Age")
         if gained:
             parts.append(f"{animal_name(a)} +{gained} for {counts[a]} tile(s)")
     _says(state, "Ice Age", parts, "nobody dominates a tile")
@@ -32,7 +32,7 @@ def ice_age(state, animal, tile):
 def biodiversity(state, animal, tile):
     shared = sum(1 for t in state["tiles"].values()
                  if animal in t["species"] and len(t["species"]) > 1)
-    gained = gain_vp(state, animal, shared)
+    gained = gain_vp(state, animal, shared, source="card:Biodiversity")
     _says(state, "Biodiversity", [f"{animal_name(animal)} +{gained} VP for {shared} shared tile(s)"], "")
 
 
@@ -40,7 +40,7 @@ def biodiversity(state, animal, tile):
 def ecodiversity(state, animal, tile):
     types = set(display_elements(state, animal))
     count = sum(1 for e in state["elements"].values() if e in types)
-    gained = gain_vp(state, animal, count)
+    gained = gain_vp(state, animal, count, source="card:Ecodiversity")
     _says(state, "Ecodiversity", [f"{animal_name(animal)} +{gained} VP for {count} element(s)"], "")
 
 
@@ -51,7 +51,7 @@ def niche_biomes(state, animal, tile):
     parts = []
     for a in animals_in_play(state):
         if state["animals"][a]["vp"] > mine:
-            lost = -gain_vp(state, a, -loss)
+            lost = -gain_vp(state, a, -loss, source="card:Niche Biomes")
             parts.append(f"{animal_name(a)} -{lost}")
     _says(state, "Niche Biomes", parts, "no animal has more VPs")
 

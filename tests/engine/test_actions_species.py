@@ -32,6 +32,7 @@ from helpers import (
 )
 
 import engine
+from engine import vp
 from engine.data import ARACHNID_COMPETITION_LIMIT, LAST_CARD, ROW_NAMES
 from engine.display import place_ap
 from engine.phases import result
@@ -500,6 +501,17 @@ def test_ice_age_bonus_finish_the_turn_and_final_scoring():
         "seat_scores": [expected[s[0]] for s in SEATED],
         "winner_seat": SEAT["mammals"],
         "winner": "mammals",
+        "scoring_animals": [a for (a,) in SEATED],
+        "tie_break": None,
+    }
+    # every VP booked where it came from, in display order
+    assert vp.breakdowns(state) == {
+        "mammals": {"domination": 3, "card:Ice Age": 3, "final_scoring": 8},
+        "reptiles": {"domination": 2},
+        "birds": {"domination": 4, "card:Ice Age": 1, "final_scoring": 4},
+        "amphibians": {"card:Ice Age": 1, "final_scoring": 8},
+        "arachnids": {"survival": 1, "card:Ice Age": 1, "final_scoring": 1},
+        "insects": {"final_scoring": 4},
     }
     assert state["cards_taken"] == [LAST_CARD, "Omnivore"]
     assert state["cards"] == CARDS[1:4]         # not refilled
@@ -679,11 +691,11 @@ def test_survival_tie_scores_nobody():
 def test_vps_never_go_below_zero():
     state = position()
     state["animals"]["birds"]["vp"] = 3
-    assert gain_vp(state, "birds", -5) == -3
+    assert gain_vp(state, "birds", -5, source="card:Niche Biomes") == -3
     assert state["animals"]["birds"]["vp"] == 0
-    assert gain_vp(state, "birds", -1) == 0
+    assert gain_vp(state, "birds", -1, source="card:Niche Biomes") == 0
     assert state["animals"]["birds"]["vp"] == 0
-    assert gain_vp(state, "birds", 4) == 4
+    assert gain_vp(state, "birds", 4, source="domination") == 4
     assert state["animals"]["birds"]["vp"] == 4
     assert_ok(state)
 

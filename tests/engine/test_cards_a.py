@@ -192,6 +192,7 @@ def test_biodiversity_one_vp_per_shared_tile():
     expected = take(state, "Biodiversity", "reptiles")
     assert finished(state)
     rec(expected, "reptiles")["vp"] = 6
+    rec(expected, "reptiles")["vp_sources"] = {"card:Biodiversity": 2}
     same(state, expected)
     assert_ok(state)
 
@@ -449,6 +450,7 @@ def test_ecodiversity_scores_only_the_taker():
     assert finished(state)
     # 3 water + 2 sun on earth; each disk counts once, whatever the display's duplicates
     rec(expected, "amphibians")["vp"] = before_vp["amphibians"] + 5
+    rec(expected, "amphibians")["vp_sources"] = {"card:Ecodiversity": 5}
     same(state, expected)
     assert {a: r["vp"] for a, r in state["animals"].items() if a != "amphibians"} == \
         {a: v for a, v in before_vp.items() if a != "amphibians"}
@@ -625,6 +627,7 @@ def test_fertile_vps_for_all_species_on_one_own_tile():
     act(state, "tile:E3")
     assert finished(state)
     rec(expected, "reptiles")["vp"] = 11
+    rec(expected, "reptiles")["vp_sources"] = {"card:Fertile": 6}
     same(state, expected)
     assert_ok(state)
 

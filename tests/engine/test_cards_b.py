@@ -110,6 +110,8 @@ def test_ice_age_bonus_for_three_dominated_tiles_is_six_and_the_game_ends():
     assert_resolved(state, before, "Ice Age", {
         ("animals", "mammals", "vp"): 6,  # 3 tiles -> 6 (not 4)
         ("animals", "reptiles", "vp"): 1,  # 1 tile -> 1
+        ("animals", "mammals", "vp_sources"): {"card:Ice Age": 6},
+        ("animals", "reptiles", "vp_sources"): {"card:Ice Age": 1},
         ("ending",): True,
     })
 
@@ -203,6 +205,7 @@ def test_ice_sheet_glaciates_like_glaciation_with_bonus_vps_to_the_taker():
         ("bag", "water"): before["bag"]["water"] + 1,
         ("animals", "mammals", "gene_pool"): before["animals"]["mammals"]["gene_pool"] + 2,
         ("animals", "birds", "vp"): 2 + 3,  # two tundra neighbours (D3, D2): 3 VP
+        ("animals", "birds", "vp_sources"): {"card:Ice Sheet": 3},  # the card's, not Glaciation's
     })
 
 
@@ -652,6 +655,8 @@ def test_niche_biomes_on_tundra_costs_richer_animals_one_vp():
     assert_resolved(state, before, "Niche Biomes", {
         ("animals", "mammals", "vp"): 9,
         ("animals", "reptiles", "vp"): 5,
+        ("animals", "mammals", "vp_sources"): {"card:Niche Biomes": -1},
+        ("animals", "reptiles", "vp_sources"): {"card:Niche Biomes": -1},
     })
 
 
@@ -668,6 +673,11 @@ def test_niche_biomes_on_sea_costs_nine_never_below_zero():
         ("animals", "reptiles", "vp"): 0,
         ("animals", "amphibians", "vp"): 0,
         ("animals", "arachnids", "vp"): 1,
+        # the real losses are booked, not the 9 the card asks (VPs stop at zero)
+        ("animals", "mammals", "vp_sources"): {"card:Niche Biomes": -9},
+        ("animals", "reptiles", "vp_sources"): {"card:Niche Biomes": -4},
+        ("animals", "amphibians", "vp_sources"): {"card:Niche Biomes": -9},
+        ("animals", "arachnids", "vp_sources"): {"card:Niche Biomes": -9},
     })
 
 

@@ -44,3 +44,22 @@ def test_demo_tile_zoom_and_a_clear_error(tmp_path, capsys):
     assert main(["demo", "--players", "4", "--seed", "1", "--decisions", "0", "--out", str(out),
                  "--tile", "A1"]) == 2
     assert "no tile at A1" in capsys.readouterr().err
+
+
+def test_final_image_of_a_game_and_of_its_record(tmp_path, capsys):
+    from engine import record
+    from engine.simulate import random_game
+
+    out = tmp_path / "end.png"
+    assert main(["final", "--players", "2", "--seed", "1", "--out", str(out)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["bytes"] == out.stat().st_size and (data["width"], data["height"]) == (1600, 900)
+    state, moves = random_game(2, 1)
+    rec = tmp_path / "game.json"
+    rec.write_text(record.dumps(record.build_record({"players": 2, "seed": 1}, moves, final_state=state)))
+    again = tmp_path / "again.png"
+    assert main(["final", "--record", str(rec), "--out", str(again)]) == 0
+    capsys.readouterr()
+    assert again.read_bytes() == out.read_bytes()
+    assert main(["final", "--record", str(tmp_path / "missing.json"), "--out", str(again)]) == 2
+    assert "error" in capsys.readouterr().err

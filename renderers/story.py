@@ -1,0 +1,150 @@
+"""The end of a game in one image: who won (and by which tie-break), where every animal's VPs
+came from, and how the race went turn by turn.
+
+    from engine.history import timeline
+    png = render_final(state, timeline(setup, moves))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine import vp
+from engine.history import Timeline
+from engine.phases import result as compute_result
+from renderers import fonts, sprites
+from renderers.board import encode
+from renderers.chart import Axes, Series, draw_line_chart
+from renderers.layout import Box
+from renderers.palette import (
+    HEADER_BG,
+    HEADER_TEXT,
+    INK,
+    MUTED,
+    PAGE,
+    PAPER,
+    ROW_ACTIVE,
+    mix,
+)
+
+State = dict[str, Any]
+
+SIZE = (1600, 900)
+HEADER = Box(0, 0, 1600, 96)
+TABLE = Box(16, 112, 780, 884)
+VP_CHART = Box(796, 112, 1584, 560)
+SPECIES_CHART = Box(796, 576, 1584, 884)
+_PAD = 16
+_LABEL_W = 200  # the sources column
+_TEXT = 18
+
+
+def render_final(state: State, timeline: Timeline) -> bytes:
+    """The final post's image (PNG): scores by source, the winner, VP and species by turn."""
+    return encode(draw_final(state, timeline))
+
+
+def draw_final(state: State, timeline: Timeline) -> Image.Image:
+    img = Image.new("RGB", SIZE, PAGE)
+    d = ImageDraw.Draw(img)
+    for box in (TABLE, VP_CHART, SPECIES_CHART):
+        d.rectangle(box.tuple(), fill=PAPER)
+    res = state.get("result") or compute_result(state)
+    order = column_order(state, res)
+    _header(d, state, res)
+    _table(img, state, res, order)
+    _charts(img, timeline, order)
+    return img
+
+
+def column_order(state: State, res: dict[str, Any]) -> list[str]:
+    """Animals by their player's final place (the winner first), then by their own VPs."""
+    seats = sorted(range(len(state["seats"])), key=lambda s: (s != res["winner_seat"], -res["seat_scores"][s]))
+    return [a for s in seats for a in sorted(state["seats"][s]["animals"], key=lambda a: -res["scores"][a])]
+
+
+def _header(d: ImageDraw.ImageDraw, state: State, res: dict[str, Any]) -> None:
+    d.rectangle(HEADER.tuple(), fill=HEADER_BG)
+    winner = res["winner_seat"]
+    name = fonts.safe(state["seats"][winner]["name"])
+    animals = ", ".join(a.capitalize() for a in state["seats"][winner]["animals"])
+    head = f"Game over: {name} ({animals}) wins with {res['seat_scores'][winner]} VP"
+    fonts.text(d, (_PAD, 30), fonts.fit(head, 30, HEADER.width - 2 * _PAD), 30, HEADER_TEXT, anchor="lm", bold=True)
+    tie = res.get("tie_break")
+    line = f"{state['turn']} turns · {len(state['seats'])} players"
+    if tie:
+        line += f" · Tie-break: {tie['text']}"
+    fonts.text(d, (_PAD, 72), fonts.fit(fonts.safe(line), _TEXT, HEADER.width - 2 * _PAD), _TEXT,
+               HEADER_TEXT, anchor="lm")
+
+
+def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]) -> None:
+    d = ImageDraw.Draw(img)
+    sources = vp.sources_used(state)
+    multi = any(len(s["animals"]) > 1 for s in state["seats"])
+    rows = len(sources) + 1 + (1 if multi else 0)
+    head_h = 78
+    row_h = min(44, (TABLE.height - 2 * _PAD - head_h - 30) // max(1, rows))
+    col_w = (TABLE.width - 2 * _PAD - _LABEL_W) // max(1, len(order))
+    x0, y0 = TABLE.left + _PAD, TABLE.top + _PAD
+    fonts.text(d, (x0, y0), "VP by source", _TEXT + 2, INK, bold=True)
+    top = y0 + 30
+    winners = set(state["seats"][res["winner_seat"]]["animals"])
+    breakdowns = vp.breakdowns(state)
+    for i, a in enumerate(order):
+        cx = x0 + _LABEL_W + i * col_w + col_w // 2
+        if a in winners:  # the winner's column stands out by fill, not colour alone: "WINNER" too
+            d.rectangle((cx - col_w // 2 + 2, top, cx + col_w // 2 - 2, top + head_h + rows * row_h),
+                        fill=ROW_ACTIVE)
+            fonts.text(d, (cx, top + 4), "WINNER", 13, INK, anchor="mt", bold=True)
+        sprites.paste_center(img, sprites.pawn(a, 15), (cx, top + 32))
+        fonts.text(d, (cx, top + 52), a.capitalize(), 15, INK, anchor="mt", bold=True)
+        seat = state["seats"][state["animals"][a]["seat"]]["name"]
+        fonts.text(d, (cx, top + 70), fonts.fit(fonts.safe(seat), 14, col_w - 6), 14, MUTED, anchor="mm")
+    y = top + head_h
+    labels = [vp.source_label(s) for s in sources] + ["Total"]
+    for r, label in enumerate(labels):
+        total = r == len(sources)
+        if total:
+            d.line((x0, y, TABLE.right - _PAD, y), fill=INK, width=2)
+        elif r % 2:
+            d.rectangle((x0, y, TABLE.right - _PAD, y + row_h), fill=mix(PAPER, MUTED, 0.06))
+        fonts.text(d, (x0 + 4, y + row_h / 2), fonts.fit(label, _TEXT, _LABEL_W - 8), _TEXT, INK,
+                   anchor="lm", bold=total)
+        for i, a in enumerate(order):
+            cx = x0 + _LABEL_W + i * col_w + col_w // 2
+            n = res["scores"][a] if total else breakdowns[a].get(sources[r], 0)
+            fonts.text(d, (cx, y + row_h / 2), str(n) if n or total else "·", _TEXT + (4 if total else 0),
+                       INK if n or total else MUTED, anchor="mm", bold=total)
+        y += row_h
+    if multi:
+        fonts.text(d, (x0 + 4, y + row_h / 2), "Player's score", _TEXT, INK, anchor="lm")
+        scoring = _scoring_animals(state, res)
+        for i, a in enumerate(order):
+            seat = state["animals"][a]["seat"]
+            if scoring[seat] == a:
+                cx = x0 + _LABEL_W + i * col_w + col_w // 2
+                fonts.text(d, (cx, y + row_h / 2), f"{res['seat_scores'][seat]}*", _TEXT, INK, anchor="mm")
+        fonts.text(d, (x0, TABLE.bottom - _PAD), "* a player scores their lowest animal", 14, MUTED, anchor="ld")
+
+
+def _scoring_animals(state: State, res: dict[str, Any]) -> list[str]:
+    if "scoring_animals" in res:
+        return res["scoring_animals"]
+    return compute_result(state)["scoring_animals"]  # a result saved before the field existed
+
+
+def _charts(img: Image.Image, timeline: Timeline, order: list[str]) -> tuple[Axes, Axes]:
+    animals = [a for a in order if a in timeline.animals]
+    vp_series = [Series(a, [p.vp[a] for p in timeline.by_turn]) for a in reversed(animals)]
+    sp_series = [Series(a, [p.species[a] for p in timeline.by_turn]) for a in reversed(animals)]
+    inner = Box(VP_CHART.left + _PAD, VP_CHART.top + _PAD, VP_CHART.right - _PAD, VP_CHART.bottom - _PAD)
+    vp_axes = draw_line_chart(img, inner, vp_series, title="VP at the end of each turn",
+                              x_label="Turn (0 = setup)", y_label="VP")
+    inner = Box(SPECIES_CHART.left + _PAD, SPECIES_CHART.top + _PAD, SPECIES_CHART.right - _PAD,
+                SPECIES_CHART.bottom - _PAD)
+    sp_axes = draw_line_chart(img, inner, sp_series, title="Species on earth", x_label="Turn",
+                              y_label="Species", text_size=15)
+    return vp_axes, sp_axes
