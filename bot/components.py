@@ -1,5 +1,11 @@
-"""Buttons and select menus built from a prompt.  Their custom ids carry the game and the
-state version, so they keep working after a restart and a stale click is refused politely."""
+"""Buttons and select menus.  Their custom ids carry the game (and, for options, the state
+version), so they keep working after a restart and a stale click is refused politely.
+
+* ``OptionButton`` / ``OptionSelect``: the options of a prompt;
+* ``BoardButton``: the full board of a game, privately;
+* ``JoinButton``: take a seat from the lobby message in a game's parent channel;
+* ``ProposalButton``: approve or refuse a proposal (a rollback).
+"""
 
 from __future__ import annotations
 
@@ -9,27 +15,28 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.limits import BUTTON_LABEL, CUSTOM_ID, SELECT_LABEL, clip
-from bot.replies import Choice, Reply
+from bot.replies import Choice
 
-BUTTONS_MAX = 5  # a short list reads best as buttons in one row
+BUTTONS_MAX = 4  # a short list reads best as buttons in one row (the fifth place is "Full board")
 SELECT_OPTIONS = 25  # Discord's limit per select menu
-SELECTS_MAX = 5  # rows in one message
+SELECTS_MAX = 4  # rows in one message (the fifth row holds "Full board")
 
-#: on_choice(interaction, game_id, version, option_id)
-ChoiceHandler = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
-_handler: ChoiceHandler | None = None
-
-
-def set_choice_handler(handler: ChoiceHandler) -> None:
-    global _handler
-    _handler = handler
+#: handlers[kind](interaction, **fields parsed from the custom id)
+Handler = Callable[..., Awaitable[None]]
+_handlers: dict[str, Handler] = {}
 
 
-async def _dispatch(interaction: discord.Interaction, game: int, version: int, option: str) -> None:
-    if _handler is None:
+def set_handler(kind: str, handler: Handler) -> None:
+    """kind: "choice" (game, version, option), "board" (game), "join" (game), "proposal" (proposal, answer)."""
+    _handlers[kind] = handler
+
+
+async def _dispatch(kind: str, interaction: discord.Interaction, **fields: object) -> None:
+    handler = _handlers.get(kind)
+    if handler is None:
         await interaction.response.send_message("The bot is starting; try again in a moment.", ephemeral=True)
         return
-    await _handler(interaction, game, version, option)
+    await handler(interaction, **fields)
 
 
 class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -45,7 +52,7 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["version"]), match["option"], item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, self.game, self.version, self.option)
+        await _dispatch("choice", interaction, game=self.game, version=self.version, option=self.option)
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -67,25 +74,94 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
         if not values:
             await interaction.response.send_message("Pick one option from the list.", ephemeral=True)
             return
-        await _dispatch(interaction, self.game, self.version, values[0])
+        await _dispatch("choice", interaction, game=self.game, version=self.version, option=values[0])
 
 
-def prompt_view(reply: Reply) -> tuple[discord.ui.View | None, str]:
-    """The components for a reply's choices, and a note when not all of them fit."""
-    choices = reply.choices
-    if not choices or reply.game_id is None or reply.version is None:
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:full:(?P<game>[0-9]+)"):
+    def __init__(self, game: int) -> None:
+        super().__init__(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ds:full:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> BoardButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("board", interaction, game=self.game)
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:join:(?P<game>[0-9]+)"):
+    def __init__(self, game: int) -> None:
+        super().__init__(discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
+                                           custom_id=f"ds:join:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> JoinButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("join", interaction, game=self.game)
+
+
+class ProposalButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"ds:p:(?P<proposal>[0-9]+):(?P<answer>yes|no)"):
+    def __init__(self, proposal: int, answer: str) -> None:
+        yes = answer == "yes"
+        super().__init__(discord.ui.Button(label="Approve" if yes else "Refuse",
+                                           style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                                           custom_id=f"ds:p:{proposal}:{answer}"))
+        self.proposal, self.answer = proposal, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> ProposalButton:
+        return cls(int(match["proposal"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("proposal", interaction, proposal=self.proposal, approve=self.answer == "yes")
+
+
+DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, JoinButton, ProposalButton)
+
+
+def prompt_view(game_id: int | None, version: int | None, choices: list[Choice], *,
+                board: bool = True) -> tuple[discord.ui.View | None, str]:
+    """The components for a prompt's choices (and a "Full board" button), and a note when not
+    all choices fit."""
+    if game_id is None:
         return None, ""
     view = discord.ui.View(timeout=None)
-    # A button carries its option in its custom id (100 characters at most): a very long id goes in a select.
-    fits = all(len(f"ds:b:{reply.game_id}:{reply.version}:{c.id}") <= CUSTOM_ID for c in choices)
-    if len(choices) <= BUTTONS_MAX and fits:
-        for c in choices:
-            view.add_item(OptionButton(reply.game_id, reply.version, c.id, c.label))
-        return view, ""
-    pages = [choices[i:i + SELECT_OPTIONS] for i in range(0, len(choices), SELECT_OPTIONS)]
-    for page, page_choices in enumerate(pages[:SELECTS_MAX]):
-        view.add_item(OptionSelect(reply.game_id, reply.version, page, page_choices))
-    shown = min(len(choices), SELECTS_MAX * SELECT_OPTIONS)
-    note = "" if shown == len(choices) else \
-        f"\n({len(choices) - shown} more options: type /ds play and search them.)"
-    return view, note
+    note = ""
+    if choices and version is not None:
+        # A button carries its option in its custom id (100 characters at most): a very long id goes in a select.
+        fits = all(len(f"ds:b:{game_id}:{version}:{c.id}") <= CUSTOM_ID for c in choices)
+        if len(choices) <= BUTTONS_MAX and fits:
+            for c in choices:
+                view.add_item(OptionButton(game_id, version, c.id, c.label))
+        else:
+            pages = [choices[i:i + SELECT_OPTIONS] for i in range(0, len(choices), SELECT_OPTIONS)]
+            for page, page_choices in enumerate(pages[:SELECTS_MAX]):
+                view.add_item(OptionSelect(game_id, version, page, page_choices))
+            shown = min(len(choices), SELECTS_MAX * SELECT_OPTIONS)
+            if shown < len(choices):
+                note = f"\n({len(choices) - shown} more options: type /ds play and search them.)"
+    if board:
+        view.add_item(BoardButton(game_id))
+    return (view if view.children else None), note
+
+
+def proposal_view(proposal: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ProposalButton(proposal, "yes"))
+    view.add_item(ProposalButton(proposal, "no"))
+    return view
+
+
+def join_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(game_id))
+    return view

@@ -1,20 +1,23 @@
-"""Posting to channels: the board and the prompt after a turn, with retries.
+"""Bringing a game's channel up to date: the live prompt message, posted, edited or retired
+as ``bot.channel`` plans it, with retries.
 
-A move is committed before anything is posted.  If Discord fails to take the post, the
-announcement stays pending in the store (``announced_version``) and is retried in the
-background, and ``/ds board`` or the next start-up posts it too.
+A move is committed before anything is posted.  If Discord fails to take a post, the channel
+stays behind (the game's ``announced_version``) and catching up is retried in the background;
+any later interaction in the channel, ``/ds board`` or the next start-up tries again too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import enum
 import io
 import logging
 
 import discord
 
-from bot.components import prompt_view
+from bot.channel import ChannelPost
+from bot.components import BoardButton, prompt_view
 from bot.limits import CONTENT, clip_end
 from bot.replies import Reply
 from bot.service import GameService
@@ -24,21 +27,35 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
 
 
-def mentions_for(reply: Reply) -> discord.AllowedMentions:
-    """Only the player to act is ever pinged; names like "@everyone" ping nobody."""
-    users = [discord.Object(int(u)) for u in reply.mention if u.isdigit()]
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
-
-
-def message_text(reply: Reply, note: str = "") -> str:
-    head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
-    return head + clip_end(reply.text, CONTENT - len(head) - len(note)) + note  # the end says who acts
-
-
 class PostOutcome(enum.Enum):
     POSTED = "posted"
     FORBIDDEN = "forbidden"  # a 403: the bot lacks a permission in the channel; it lasts until fixed
+    GONE = "gone"  # a 404 for the channel: it (or the game's thread) was deleted
     FAILED = "failed"  # anything else (5xx, network, timeout): retried
+
+
+def mentions_for(users: list[str]) -> discord.AllowedMentions:
+    """Only the player to act is ever pinged; names like "@everyone" ping nobody."""
+    ids = [discord.Object(int(u)) for u in users if u.isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=ids)
+
+
+def message_text(reply: Reply, note: str = "") -> str:
+    """A reply's text with its mentions first, cut to fit (its end says who acts)."""
+    return compose(reply.text, reply.mention, note)
+
+
+def compose(text: str, mention: list[str], note: str = "") -> str:
+    head = "".join(f"<@{u}> " for u in mention if u.isdigit())
+    return head + clip_end(text, CONTENT - len(head) - len(note)) + note
+
+
+def _outcome(error: Exception) -> PostOutcome:
+    if isinstance(error, discord.Forbidden):
+        return PostOutcome.FORBIDDEN
+    if isinstance(error, discord.NotFound):
+        return PostOutcome.GONE
+    return PostOutcome.FAILED
 
 
 class Announcer:
@@ -55,36 +72,79 @@ class Announcer:
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._posting.setdefault(channel_id, asyncio.Lock())
 
-    async def _channel(self, channel_id: str) -> discord.abc.Messageable:
-        channel = self.client.get_channel(int(channel_id))
-        if channel is None:
-            channel = await self.client.fetch_channel(int(channel_id))
-        return channel  # type: ignore[return-value]
+    def _channel(self, channel_id: str) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(int(channel_id))
 
-    async def post(self, channel_id: str, reply: Reply) -> PostOutcome:
-        """Post a reply (with its board and prompt components)."""
-        view, note = prompt_view(reply)
-        kwargs = {"content": message_text(reply, note), "allowed_mentions": mentions_for(reply)}
-        if view is not None:
-            kwargs["view"] = view
-        if reply.image:
-            kwargs["file"] = discord.File(io.BytesIO(reply.image), filename="board.png")
+    # -- catching up ------------------------------------------------------------------------
+
+    async def sync(self, channel_id: str) -> PostOutcome:
+        """Bring the channel up to date with its game; on failure keep retrying in the background."""
+        outcome = await self._sync_once(channel_id)
+        if outcome in (PostOutcome.FORBIDDEN, PostOutcome.FAILED):
+            self.retry_later(channel_id)
+        return outcome
+
+    async def _sync_once(self, channel_id: str) -> PostOutcome:
+        async with self._lock(channel_id):  # re-read under the lock: a post in flight is not pending
+            post = await self.service.channel_post(channel_id)
+            if post is None:
+                self._blocked.discard(channel_id)
+                return PostOutcome.POSTED
+            try:
+                message_id = await self._execute(channel_id, post)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - Discord, network or timeout: the post stays pending
+                outcome = _outcome(e)
+                log.warning("posting to channel %s failed (%s): %r", channel_id, outcome.value, e)
+                self._blocked.add(channel_id)
+                return outcome
+            await self.service.record_post(post, message_id)
+            self._blocked.discard(channel_id)
+            if message_id is not None:  # a new message went out: whatever was refused works again
+                self._told_blocked.discard(channel_id)
+            return PostOutcome.POSTED
+
+    async def _execute(self, channel_id: str, post: ChannelPost) -> str | None:
+        """Post or edit the live message; returns the id of a newly posted message."""
+        channel = self._channel(channel_id)
+        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over)
+        kwargs: dict = {"content": compose(post.text, post.mention, note),
+                        "allowed_mentions": mentions_for(post.mention)}
+        files = [discord.File(io.BytesIO(post.image), filename="board.png")] if post.image else []
+        files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.extra_images]
+        if post.new_message:
+            message = await channel.send(view=view, files=files, **kwargs)
+            await self._retire(channel, post)
+            return str(message.id)
         try:
-            channel = await self._channel(channel_id)
-            await channel.send(**kwargs)
-        except asyncio.CancelledError:
-            raise
-        except discord.Forbidden as e:
-            log.warning("posting to channel %s is forbidden (a missing permission): %s", channel_id, e)
-            self._blocked.add(channel_id)
-            return PostOutcome.FORBIDDEN
-        except Exception as e:  # noqa: BLE001 - Discord, network or timeout: the post stays pending
-            log.warning("posting to channel %s failed: %r", channel_id, e)
-            self._blocked.add(channel_id)
-            return PostOutcome.FAILED
-        self._blocked.discard(channel_id)
-        self._told_blocked.discard(channel_id)
-        return PostOutcome.POSTED
+            edit = {"attachments": files} if files else {}
+            await channel.get_partial_message(int(post.live.message_id)).edit(view=view, **edit, **kwargs)
+        except discord.NotFound:  # the live message was deleted (by a moderator): post a fresh one
+            message = await channel.send(view=view, files=files, **kwargs)
+            return str(message.id)
+        return None
+
+    async def _retire(self, channel: discord.PartialMessageable, post: ChannelPost) -> None:
+        """The previous live message: deleted, or kept as the record without its buttons.  Best
+        effort: a stale button left behind is refused politely when clicked."""
+        if post.old_message_id is None or post.retire is None:
+            return
+        old = channel.get_partial_message(int(post.old_message_id))
+        try:
+            if post.retire == "delete":
+                await old.delete()
+            else:
+                await old.edit(content=clip_end(post.old_text or "", CONTENT), view=None)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as e:
+            log.warning("retiring message %s failed: %r", post.old_message_id, e)
+            if post.retire == "delete":  # at least take its buttons away
+                with contextlib.suppress(discord.HTTPException):
+                    await old.edit(view=None)
+
+    # -- refused channels -------------------------------------------------------------------
 
     def is_blocked(self, channel_id: str) -> bool:
         """Whether the channel has a post that Discord refused and that was not delivered since."""
@@ -97,17 +157,7 @@ class Announcer:
         self._told_blocked.add(channel_id)
         return True
 
-    async def announce(self, channel_id: str, reply: Reply) -> PostOutcome:
-        """Post a turn's board and prompt; on failure keep retrying in the background."""
-        async with self._lock(channel_id):
-            if await self.service.announced(reply.game_id, reply.version):
-                return PostOutcome.POSTED  # a retry of an earlier failure already posted this very state
-            outcome = await self.post(channel_id, reply)
-            if outcome is PostOutcome.POSTED and reply.game_id is not None and reply.version is not None:
-                await self.service.mark_announced(reply.game_id, reply.version)
-        if outcome is not PostOutcome.POSTED:
-            self.retry_later(channel_id)
-        return outcome
+    # -- retries ----------------------------------------------------------------------------
 
     def retry_now(self, channel_id: str) -> None:
         """Try the pending post of a channel at once (in the background), then retry as usual."""
@@ -125,26 +175,25 @@ class Announcer:
         for delay in delays:
             await asyncio.sleep(delay)
             try:
-                if await self.deliver_pending(channel_id):
-                    return
+                outcome = await self._sync_once(channel_id)
             except Exception:  # noqa: BLE001 - e.g. the database is busy: try again later
                 log.exception("retrying the post to channel %s failed", channel_id)
-        log.error("giving up posting to channel %s; /ds board will post the game", channel_id)
+                continue
+            if outcome is PostOutcome.POSTED:
+                return
+            if outcome is PostOutcome.GONE:
+                log.error("channel %s is gone; its game can no longer be shown there", channel_id)
+                return
+        log.error("giving up posting to channel %s for now; the next interaction there tries again", channel_id)
 
     async def deliver_pending(self, channel_id: str) -> bool:
-        """Post the newest state of the channel's game if it was never announced."""
-        async with self._lock(channel_id):  # re-read under the lock: a post in flight is not pending
-            reply = await self.service.pending_announcement(channel_id)
-            if reply is None:
-                self._blocked.discard(channel_id)
-                return True
-            if await self.post(channel_id, reply) is PostOutcome.POSTED:
-                await self.service.mark_announced(reply.game_id, reply.version)
-                return True
-        log.info("channel %s: the pending post failed again", channel_id)
-        return False
+        """Bring the channel up to date now; True when it is."""
+        return await self._sync_once(channel_id) is PostOutcome.POSTED
 
     async def close(self) -> None:
         for task in self._retrying.values():
             task.cancel()
         await asyncio.gather(*self._retrying.values(), return_exceptions=True)
+
+
+__all__ = ["Announcer", "BoardButton", "PostOutcome", "compose", "mentions_for", "message_text"]

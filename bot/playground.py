@@ -28,6 +28,7 @@ class Playground:
         self.board_path = board_path
         self.stdin = stdin
         self.stdout = stdout
+        self._last_actor: str | None = None  # undo takes back this player's latest choice
 
     def say(self, text: str) -> None:
         print(text, file=self.stdout, flush=True)
@@ -42,6 +43,18 @@ class Playground:
         if reply.image:
             self.board_path.write_bytes(reply.image)
             self.say(f"[board written to {self.board_path}]")
+
+    async def catch_up(self) -> None:
+        """Show what a game channel would: the story so far, and the picture when one is due."""
+        post = await self.service.channel_post(self.channel)
+        if post is None:
+            return
+        if post.new_message or post.image:
+            self.say("\n" + post.text)
+        if post.image:
+            self.board_path.write_bytes(post.image)
+            self.say(f"[board written to {self.board_path}]")
+        await self.service.record_post(post, f"local-{post.version}" if post.new_message else None)
 
     async def setup(self, names: list[str], players: int | None) -> bool:
         """Open a new game unless one is already running in this playground."""
@@ -64,6 +77,7 @@ class Playground:
             for name in names[1:]:
                 self.show(await self.service.join(self.channel, f"local:{name}", name))
             self.show(await self.service.start(self.channel, f"local:{names[0]}"))
+            await self.catch_up()
         except ServiceError as e:
             self.say(f"Cannot start: {e}")
             return False
@@ -90,7 +104,8 @@ class Playground:
                 elif command == "log":
                     self.say((await self.service.log(self.channel, int(arg or 10))).text)
                 elif command == "undo":
-                    self.show(await self.service.undo(self.channel, status.to_act))
+                    self.show(await self.service.undo(self.channel, self._last_actor or status.to_act))
+                    await self.catch_up()
                 elif command in ("help", "?"):
                     self.say(HELP)
                 else:
@@ -98,6 +113,8 @@ class Playground:
                     if command.isdigit() and 1 <= int(command) <= len(choices):
                         option = choices[int(command) - 1].id
                     self.show(await self.service.act(self.channel, status.to_act, option, status.version))
+                    self._last_actor = status.to_act
+                    await self.catch_up()
             except (ServiceError, ValueError) as e:
                 self.say(f"Not accepted: {e}\n{HELP}")
 

@@ -30,6 +30,7 @@ class Reply:
     to_act: str | None = None
     announce: bool = False
     public: bool = True
+    proposal: int | None = None  # a proposal (e.g. a rollback) this reply asks people to answer
 
 
 class ServiceError(Exception):

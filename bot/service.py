@@ -1,8 +1,9 @@
 """The game service: the only place where engine, store and renderer meet.
 
 Every mutating operation is one transaction: load -> check seat and turn -> engine apply ->
-append the move and write the new state with a version check -> commit.  Rendering happens
-afterwards, outside the transaction; a render failure never loses a move.
+append the move and write the new state with a version check -> commit.  What the channel
+shows is brought up to date afterwards (``channel_post`` / ``record_post``), outside the
+transaction; a render or a post that fails never loses a move.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ import asyncio
 import copy
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
 import engine
+from bot import channel
+from bot.channel import CADENCES, DEFAULT_CADENCE, MILESTONE_BITS, ChannelPost, due_bits
 from bot.limits import quote
 from bot.replies import (
     BadRequest,
@@ -29,11 +33,13 @@ from bot.replies import (
     StaleState,
     WrongPhase,
 )
-from bot.store import Game, StaleVersion, Store
+from bot.store import Game, Seat, StaleVersion, Store
+from bot.texts import lobby_text, name_of, prompt_line, result_text, settings_text, status_text, status_word
+from engine import progress
 from engine.data import FOOD_CHAIN
-from engine.ecology import survival_holder
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
-from engine.simulate import replay
+from engine.history import replay
+from engine.phases import result as final_result
 from engine.state import tile_name
 
 log = logging.getLogger(__name__)
@@ -43,9 +49,16 @@ State = dict[str, Any]
 Renderer = Callable[[State, State | None], bytes]
 
 VARIANTS = ("standard", "multi-animal")
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: Options a resigned seat's animal takes: declining first, else the first legal option.
 PASSIVE_OPTIONS = ("forfeit", "done", "none", "place:0", "move:0", "skip")
 MAX_LOG_LINES = 50
+#: What a resignation in a 2-player game does (a per-game setting): the other player wins, or
+#: the resigned seat plays on (declining what it can).
+RESIGN_POLICIES = ("end", "play_on")
+SETTINGS_DEFAULTS: dict[str, str] = {"board": DEFAULT_CADENCE, "on_resign": "end"}
+#: How long a rollback proposal waits for its approvals.
+PROPOSAL_SECONDS = 24 * 3600
 
 
 def default_renderer() -> Renderer | None:
@@ -62,14 +75,6 @@ def default_renderer() -> Renderer | None:
     return render
 
 
-def default_tile_renderer() -> Callable[[State, str], bytes] | None:
-    try:
-        from renderers import render_tile
-    except ImportError:
-        return None
-    return render_tile
-
-
 def passive_option(prompt: engine.Prompt) -> str:
     ids = [o.id for o in prompt.options]
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
@@ -77,10 +82,14 @@ def passive_option(prompt: engine.Prompt) -> str:
 
 class GameService:
     def __init__(self, store: Store, renderer: Renderer | None = None,
-                 tile_renderer: Callable[[State, str], bytes] | None = None) -> None:
+                 tile_renderer: Callable[[State, str], bytes] | None = None, *,
+                 picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None) -> None:
         self.store = store
         self.renderer = renderer
         self.tile_renderer = tile_renderer
+        #: the picture posted with a prompt (a compact turn picture when there is one)
+        self.picture_renderer = picture_renderer or renderer
+        self.clock = clock or time.time
         self._locks: dict[str, asyncio.Lock] = {}
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
@@ -89,8 +98,10 @@ class GameService:
     # -- lobby -------------------------------------------------------------------------------
 
     async def create_lobby(self, channel_id: str, user_id: str, user_name: str,
-                           players: int = 4, variant: str = "standard") -> Reply:
-        if not isinstance(players, int) or not 2 <= players <= 6:
+                           players: int = MAX_PLAYERS, variant: str = "standard", *,
+                           home_channel_id: str | None = None, lobby_message_id: str | None = None) -> Reply:
+        """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined."""
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise BadRequest("A game has 2 to 6 players.")
         if variant not in VARIANTS:
             raise BadRequest(f"Unknown variant '{quote(variant)}'; choose {' or '.join(VARIANTS)}.")
@@ -99,13 +110,15 @@ class GameService:
         async with self._lock(channel_id), self.store.transaction():
             existing = await self.store.live_game(channel_id)
             if existing is not None:
-                raise WrongPhase(f"Game #{existing.id} is already {_status_word(existing)} in this channel; "
+                raise WrongPhase(f"Game #{existing.id} is already {status_word(existing)} in this channel; "
                                  "finish it or ask its host to /ds abandon it first.")
-            game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31))
+            game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31),
+                                                   settings=dict(SETTINGS_DEFAULTS), home_channel_id=home_channel_id,
+                                                   lobby_message_id=lobby_message_id)
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
-        return Reply(f"Game #{game_id}: a {players}-player lobby ({variant}) is open. "
-                     f"Join with /ds join; {user_name} starts it with /ds start when {players} have joined.",
-                     game_id=game_id)
+        return Reply(f"Game #{game_id}: a lobby for up to {players} players ({variant}) is open. "
+                     f"Join with /ds join (pick an animal or get a random one); {user_name} starts it with "
+                     "/ds start once 2 or more have joined.", game_id=game_id)
 
     async def join(self, channel_id: str, user_id: str, user_name: str, animal: str | None = None) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
@@ -114,45 +127,84 @@ class GameService:
                 raise BadRequest("You already have a seat in this game.")
             if len(game.seats) >= game.players:
                 raise WrongPhase(f"The lobby is full ({game.players} players).")
-            if animal is not None:
+            if animal is not None and animal.strip():
                 animal = animal.strip().lower()
                 if game.variant == "multi-animal":
                     raise BadRequest("In the multi-animal variant the animals are dealt at random.")
                 free = free_animals(game)
                 if animal not in free:
                     raise BadRequest(f"'{quote(animal)}' is not free; free animals: {', '.join(free)}.")
+            else:
+                animal = None
             await self.store.insert_seat(game.id, len(game.seats), user_id, user_name, animal, False)
         seated = len(game.seats) + 1
-        as_what = f" as the {animal}" if animal else ""
+        as_what = f" as the {animal}" if animal else " (animal dealt at random)"
         return Reply(f"{user_name} joins game #{game.id}{as_what} ({seated}/{game.players}).", game_id=game.id)
 
     async def leave(self, channel_id: str, user_id: str) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)
             seat = self._seat(game, user_id)
-            await self.store.delete_seat(game.id, user_id)
-            rest = [s for s in game.seats if s.user_id != user_id]
-            if not rest:
-                await self.store.set_status(game.id, "abandoned")
-                return Reply(f"{seat.user_name} leaves; the lobby of game #{game.id} is closed.")
-            if seat.is_host:
-                new_host = min(rest, key=lambda s: s.seat)
-                await self.store.conn.execute(
-                    "UPDATE seats SET is_host = 1 WHERE game_id = ? AND user_id = ?", (game.id, new_host.user_id))
-                return Reply(f"{seat.user_name} leaves; {new_host.user_name} is now the host.")
-        return Reply(f"{seat.user_name} leaves game #{game.id}.")
+            return await self._unseat(game, seat, f"{seat.user_name} leaves")
+
+    async def kick(self, channel_id: str, user_id: str, target_user_id: str) -> Reply:
+        """The host removes a seat from the lobby."""
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._lobby(channel_id)
+            self._host(game, user_id, "remove a seat")
+            target = game.seat_of(target_user_id)
+            if target is None:
+                raise BadRequest(f"That member has no seat in game #{game.id}.")
+            if target.is_host:
+                raise BadRequest("The host cannot remove their own seat; use /ds leave.")
+            return await self._unseat(game, target, f"{game.host.user_name} removes {target.user_name}'s seat")
+
+    async def _unseat(self, game: Game, seat: Seat, what: str) -> Reply:
+        await self.store.delete_seat(game.id, seat.user_id)
+        rest = [s for s in game.seats if s.user_id != seat.user_id]
+        if not rest:
+            await self.store.set_status(game.id, "abandoned")
+            return Reply(f"{what}; the lobby of game #{game.id} is closed.", game_id=game.id)
+        if seat.is_host:
+            new_host = min(rest, key=lambda s: s.seat)
+            await self.store.conn.execute(
+                "UPDATE seats SET is_host = 1 WHERE game_id = ? AND user_id = ?", (game.id, new_host.user_id))
+            return Reply(f"{what}; {new_host.user_name} is now the host.", game_id=game.id)
+        return Reply(f"{what} ({len(rest)}/{game.players} seated).", game_id=game.id)
+
+    async def configure(self, channel_id: str, user_id: str, *, board: str | None = None,
+                        on_resign: str | None = None) -> Reply:
+        """The host changes the game's settings (in the lobby or while it runs)."""
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self.store.live_game(channel_id)
+            if game is None:
+                raise NoGame("There is no game in this channel; open one with /ds new.")
+            self._host(game, user_id, "change the settings")
+            settings = {**SETTINGS_DEFAULTS, **game.settings}
+            if board is not None:
+                if board not in CADENCES:
+                    raise BadRequest(f"Board pictures: choose {', '.join(CADENCES)}, not '{quote(board)}'.")
+                settings["board"] = board
+            if on_resign is not None:
+                if on_resign not in RESIGN_POLICIES:
+                    raise BadRequest(f"On resignation: choose {' or '.join(RESIGN_POLICIES)}, "
+                                     f"not '{quote(on_resign)}'.")
+                settings["on_resign"] = on_resign
+            await self.store.update_game(game.id, settings=settings)
+            game.settings = settings
+        return Reply(f"Game #{game.id} settings. {settings_text(game)}", game_id=game.id)
 
     async def start(self, channel_id: str, user_id: str) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)
-            seat = self._seat(game, user_id)
-            if not seat.is_host:
-                raise NotAllowed(f"Only the host, {game.host.user_name}, can start the game.")
-            if len(game.seats) != game.players:
-                raise WrongPhase(f"{len(game.seats)} of {game.players} players have joined; "
-                                 "the game starts when the lobby is full.")
+            self._host(game, user_id, "start the game")
+            seated = len(game.seats)
+            if seated < MIN_PLAYERS:
+                raise WrongPhase(f"{seated} player has joined; the game starts once 2 or more have joined.")
+            if game.variant == "multi-animal" and seated > 3:
+                raise WrongPhase(f"The multi-animal variant is for 2 or 3 players; {seated} have joined.")
             setup = {
-                "players": game.players, "seed": game.seed,
+                "players": seated, "seed": game.seed,
                 "multi_animal": game.variant == "multi-animal",
                 "animals": [[s.animal] if s.animal else [] for s in game.seats],
                 "names": [s.user_name for s in game.seats],
@@ -162,21 +214,24 @@ class GameService:
             setup["animals"] = [s["animals"] for s in state["seats"]]  # the deal, for replays
             for s, dealt in zip(game.seats, state["seats"], strict=True):
                 await self.store.update_seat(game.id, s.seat, animal=",".join(dealt["animals"]))
-            await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup, board=True)
+            await self.store.update_game(game.id, players=seated)
+            await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup,
+                                        board_due=MILESTONE_BITS[progress.RESET])
             game = await self.store.live_game(channel_id)
         assert game is not None
         deal = "; ".join(f"{s.user_name}: {s.animal}" for s in game.seats)
-        return await self._announce(game, None, f"Game #{game.id} begins. {deal}.", force=True)
+        return Reply(f"Game #{game.id} begins. {deal}.", game_id=game.id, version=game.version,
+                     to_act=user_to_act(game))
 
     # -- play --------------------------------------------------------------------------------
 
     async def act(self, channel_id: str, user_id: str, option_id: str,
                   expected_version: int | None = None) -> Reply:
-        """Apply one option of the current prompt for ``user_id``."""
+        """Apply one option of the current prompt for ``user_id``; the reply is for that player."""
         async with self._lock(channel_id), self.store.transaction():
             game = await self._active(channel_id)
             if expected_version is not None and expected_version != game.version:
-                raise StaleState("The game moved on since that was offered. " + _prompt_line(game))
+                raise StaleState("The game moved on since that was offered. " + prompt_line(game))
             seat = self._seat(game, user_id)
             state = game.state
             assert state is not None
@@ -185,41 +240,47 @@ class GameService:
             if prompt is None:
                 raise WrongPhase("The game is over.")
             if prompt.seat != seat.seat:
-                raise NotYourTurn(f"It is not your turn. {_prompt_line(game)}")
+                raise NotYourTurn(f"It is not your turn. {prompt_line(game)}")
             try:
                 engine.apply(state, seat.seat, option_id)
             except engine.RulesError as e:
                 raise IllegalChoice(str(e)) from None
-            moves = [(seat.seat, user_id, option_id)]
+            label = prompt.option(option_id).label
+            moves = [(seat.seat, user_id, option_id, label, "player")]
             moves += self._autoplay(game, state)
-            new_board = prompt_seat(before) != prompt_seat(state) or state["phase"] == "over"
-            shown = await self.store.board_state(game.id) if new_board else None
-            await self._write(game, state, moves, board=new_board)
+            await self._write(game, state, moves, due_bits(before, state, self._cadence(game)))
         game.version += len(moves)
         game.state = state
-        # the new board highlights everything since the last board, not only this choice
-        return await self._announce(game, shown or before, _lines_since(before, state), force=new_board)
+        text = f"You chose: {label}."
+        if user_to_act(game) == user_id:
+            text += " " + prompt_line(game)
+        return Reply(text, game_id=game.id, version=game.version, choices=choices_of(state),
+                     to_act=user_to_act(game))
 
-    def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str]]:
+    def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str, str, str]]:
         """Play for resigned seats (declining whatever they can) until a live seat must act."""
         resigned = {s.seat for s in game.seats if s.resigned}
         moves = []
         while (p := engine.prompt(state)) is not None and p.seat in resigned:
             option = passive_option(p)
             engine.apply(state, p.seat, option)
-            moves.append((p.seat, "resigned", option))
+            moves.append((p.seat, "resigned", option, p.option(option).label, "resigned"))
         return moves
 
-    async def _write(self, game: Game, state: State, moves: list[tuple[int, str, str]], *,
-                     board: bool = False) -> None:
-        for i, (seat, user, option) in enumerate(moves):
-            await self.store.append_move(game.id, game.version + i, seat, user, option)
+    async def _write(self, game: Game, state: State, moves: list[tuple[int, str, str, str, str]],
+                     board_due: int = 0) -> None:
+        for i, (seat, user, option, label, made_by) in enumerate(moves):
+            await self.store.append_move(game.id, game.version + i, seat, user, option, label, made_by)
         status = "finished" if state["phase"] == "over" else None
         try:
             await self.store.save_state(game.id, game.version, game.version + len(moves), state, status=status,
-                                        board=board)
+                                        board_due=board_due)
         except StaleVersion:
             raise StaleState("The game moved on meanwhile; nothing was changed. Try again.") from None
+
+    @staticmethod
+    def _cadence(game: Game) -> str:
+        return game.settings.get("board", DEFAULT_CADENCE)
 
     async def resign(self, channel_id: str, user_id: str) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
@@ -229,20 +290,30 @@ class GameService:
                 raise BadRequest("You have already resigned.")
             await self.store.update_seat(game.id, seat.seat, resigned=1)
             seat.resigned = True
-            if all(s.resigned for s in game.seats):
+            live = [s for s in game.seats if not s.resigned]
+            if not live:
                 await self.store.set_status(game.id, "abandoned")
                 return Reply(f"{seat.user_name} resigns; every player has resigned, game #{game.id} "
-                             "is abandoned.")
+                             "is abandoned.", game_id=game.id)
             state = game.state
+            if len(live) == 1 and game.settings.get("on_resign", "end") == "end":
+                # Two players and one resigns: the other wins; the game is over.
+                state["result"] = {**final_result(state), "winner_seat": live[0].seat, "ended_by": "resignation",
+                                   "resigned_seat": seat.seat}
+                state["phase"] = "over"
+                state["steps"] = []
+                await self.store.save_state(game.id, game.version, game.version + 1, state, status="finished",
+                                            board_due=MILESTONE_BITS[progress.OVER])
+                game.version += 1
+                return Reply(f"{seat.user_name} resigns. {live[0].user_name} wins game #{game.id}.",
+                             game_id=game.id, version=game.version)
             before = copy.deepcopy(state)
             moves = self._autoplay(game, state)
             if moves:
-                await self._write(game, state, moves, board=True)
+                await self._write(game, state, moves, due_bits(before, state, self._cadence(game)))
         game.version += len(moves)
-        text = f"{seat.user_name} resigns; the {seat.animal} play on by declining every action they can."
-        if not moves:
-            return Reply(text, game_id=game.id, version=game.version)
-        return await self._announce(game, before, text, force=True)
+        return Reply(f"{seat.user_name} resigns; the {seat.animal} play on by declining every action they can.",
+                     game_id=game.id, version=game.version)
 
     async def abandon(self, channel_id: str, user_id: str, can_manage_channel: bool = False) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
@@ -254,32 +325,105 @@ class GameService:
                 raise NotAllowed(f"Only the host ({game.host.user_name}) or someone who can manage this "
                                  "channel can abandon the game.")
             await self.store.set_status(game.id, "abandoned")
-        return Reply(f"Game #{game.id} is abandoned. Its record is kept; /ds new opens a new one.")
+        return Reply(f"Game #{game.id} is abandoned. Its record is kept; /ds new opens a new one.", game_id=game.id)
+
+    # -- taking choices back -----------------------------------------------------------------
 
     async def undo(self, channel_id: str, user_id: str) -> Reply:
-        """Take back your own last choice while it is still your turn (nothing hidden was revealed)."""
+        """Take back your latest choice, until another player has chosen or something hidden
+        (a draw from the bag, a card, a Wanderlust tile) came to light after it."""
         async with self._lock(channel_id), self.store.transaction():
             game = await self._active(channel_id)
             seat = self._seat(game, user_id)
-            moves = await self.store.moves(game.id)
-            state = game.state
-            p = engine.prompt(state)
-            if not moves or moves[-1][0] != seat.seat or p is None or p.seat != seat.seat:
-                raise NotAllowed("You can undo only your own last choice, while it is still your turn.")
-            setup = game.setup or {}
-            rebuilt = replay(setup["players"], setup["seed"], moves[:-1],
-                             multi_animal=setup["multi_animal"], animals=setup["animals"],
-                             names=setup["names"])
-            if rebuilt["turn"] != state["turn"]:
-                raise NotAllowed("That choice ended a turn; it cannot be undone.")
-            undone = moves[-1][1]
-            await self.store.mark_last_move_undone(game.id)
+            moves = await self.store.move_list(game.id)
+            if not moves or moves[-1].seat != seat.seat or moves[-1].made_by != "player":
+                raise NotAllowed("You can take back your latest choice only until another player has made one.")
+            rebuilt = replay(game.setup, [(m.seat, m.option_id) for m in moves[:-1]])
+            if progress.reveals(rebuilt, game.state):
+                raise NotAllowed("Your latest choice brought hidden information to light (an element drawn, a "
+                                 "card or a tile turned up); it cannot be taken back.")
+            undone = moves[-1]
+            await self.store.mark_moves_undone(game.id, undone.version)
+            notice = f"{seat.user_name} took back: {undone.label or undone.option_id}."
             await self.store.save_state(game.id, game.version, game.version + 1, rebuilt)
+            # the story continues from the shorter log: its lines are told again from there
+            await self.store.update_game(game.id, notice=notice,
+                                         story_from=min(game.post.story_from, len(rebuilt["log"])))
         game.version += 1  # versions only grow: buttons built for the undone state stay stale
         game.state = rebuilt
-        return Reply(f"{seat.user_name} takes back '{undone}'. {_prompt_line(game)}",
-                     choices=_choices(rebuilt), game_id=game.id, version=game.version,
-                     to_act=_user_to_act(game), mention=[])
+        return Reply(f"You took back: {undone.label or undone.option_id}. {prompt_line(game)}",
+                     choices=choices_of(rebuilt), game_id=game.id, version=game.version, to_act=user_to_act(game))
+
+    async def propose_rollback(self, channel_id: str, user_id: str, move: int) -> Reply:
+        """The host proposes returning the game to just before move number ``move``."""
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._active(channel_id)
+            self._host(game, user_id, "propose a rollback")
+            moves = await self.store.move_list(game.id)
+            if not moves:
+                raise BadRequest("No move has been made yet.")
+            if not isinstance(move, int) or not 1 <= move <= len(moves):
+                raise BadRequest(f"Choose a move from 1 to {len(moves)}.")
+            if await self.store.open_proposal(game.id) is not None:
+                raise WrongPhase("A rollback is already waiting for approvals; it must be decided first.")
+            needed = _approvers(game, moves[move - 1:], user_id)
+            proposal = await self.store.insert_proposal(game.id, "rollback", move, user_id, needed)
+            target = moves[move - 1]
+            what = (f"{game.host.user_name} proposes to take the game back to before move {move} "
+                    f"({name_of(game, target.seat)}: {target.label or target.option_id}); "
+                    f"{len(moves) - move + 1} choice(s) would be taken back.")
+            if not needed:
+                return await self._roll_back(game, proposal, move, what)
+        names = ", ".join(name_of(game, s.seat) for s in game.seats if s.user_id in needed)
+        return Reply(f"{what} Waiting for {names} to approve (24 hours).", game_id=game.id, version=game.version,
+                     mention=[u for u in needed if u.isdigit()], proposal=proposal,
+                     choices=[Choice(f"rollback:{proposal}:yes", "Approve"),
+                              Choice(f"rollback:{proposal}:no", "Refuse")])
+
+    async def answer_rollback(self, channel_id: str, user_id: str, proposal_id: int, approve: bool) -> Reply:
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._active(channel_id)
+            proposal = await self.store.proposal(proposal_id)
+            if proposal is None or proposal.game_id != game.id:
+                raise BadRequest("That proposal belongs to another game.")
+            if proposal.status != "open":
+                raise WrongPhase(f"That rollback was already decided ({proposal.status}).")
+            if self.clock() - proposal.created_at > PROPOSAL_SECONDS:
+                await self.store.update_proposal(proposal.id, status="expired")
+                return Reply("That rollback proposal expired after 24 hours without every approval; "
+                             "nothing was changed.", game_id=game.id, public=True)
+            moves = await self.store.move_list(game.id)
+            needed = _approvers(game, moves[proposal.target - 1:], proposal.proposer)
+            if user_id not in needed:
+                raise NotAllowed("Only the players whose choices would be taken back answer this proposal.")
+            name = next(s.user_name for s in game.seats if s.user_id == user_id)
+            if not approve:
+                await self.store.update_proposal(proposal.id, status="refused")
+                return Reply(f"{name} refuses the rollback; nothing was changed.", game_id=game.id)
+            approved = sorted({*proposal.approved, user_id})
+            await self.store.update_proposal(proposal.id, approved=approved)
+            missing = [u for u in needed if u not in approved]
+            if missing:
+                waiting = ", ".join(s.user_name for s in game.seats if s.user_id in missing)
+                return Reply(f"{name} approves the rollback; waiting for {waiting}.", game_id=game.id)
+            return await self._roll_back(game, proposal.id, proposal.target,
+                                         f"Everyone approved: game #{game.id} goes back to before move "
+                                         f"{proposal.target}.")
+
+    async def _roll_back(self, game: Game, proposal_id: int, move: int, what: str) -> Reply:
+        """(In the caller's transaction.) Mark moves from ``move`` on undone and rebuild the state."""
+        moves = await self.store.move_list(game.id)
+        rebuilt = replay(game.setup, [(m.seat, m.option_id) for m in moves[:move - 1]])
+        await self.store.mark_moves_undone(game.id, moves[move - 1].version)
+        await self.store.save_state(game.id, game.version, game.version + 1, rebuilt,
+                                    board_due=MILESTONE_BITS[progress.RESET])
+        await self.store.update_proposal(proposal_id, status="done")
+        notice = f"Rollback: the game is back to before move {move}; {len(moves) - move + 1} choice(s) undone."
+        await self.store.update_game(game.id, notice=notice,
+                                     story_from=min(game.post.story_from, len(rebuilt["log"])))
+        game.version += 1
+        game.state = rebuilt
+        return Reply(f"{what} {notice}", game_id=game.id, version=game.version)
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -293,43 +437,51 @@ class GameService:
             return []
         return [Choice(o.id, o.label) for o in engine.options_for(game.state, seat.seat)]
 
+    async def moves(self, channel_id: str) -> list[tuple[int, str]]:
+        """(number, "who: what") of the moves that stand in the channel's live game, newest last."""
+        game = await self.store.live_game(channel_id)
+        if game is None or game.status != "active":
+            return []
+        return [(m.number, f"{name_of(game, m.seat)}: {m.label or m.option_id}")
+                for m in await self.store.move_list(game.id)]
+
     async def status(self, channel_id: str) -> Reply:
         game = await self._shown(channel_id)
         if game.status == "lobby":
-            seated = ", ".join(f"{s.user_name}{' (' + s.animal + ')' if s.animal else ''}" for s in game.seats)
-            return Reply(f"Game #{game.id} lobby: {len(game.seats)}/{game.players} seated: {seated}.",
-                         game_id=game.id)
+            return Reply(lobby_text(game), game_id=game.id)
         if game.status == "finished":
             return Reply(f"Game #{game.id} is over. " + result_text(game), game_id=game.id, version=game.version)
-        return Reply(status_text(game), game_id=game.id, version=game.version, to_act=_user_to_act(game),
-                     choices=_choices(game.state))
+        return Reply(status_text(game), game_id=game.id, version=game.version, to_act=user_to_act(game),
+                     choices=choices_of(game.state))
 
     async def board(self, channel_id: str) -> Reply:
         game = await self._shown_started(channel_id)
-        reply = Reply(_prompt_line(game), game_id=game.id, version=game.version)
-        reply.image = await self._render(game.state, None)
+        reply = Reply(prompt_line(game), game_id=game.id, version=game.version)
+        reply.image = await self._render(self.renderer, game.state, None)
         return reply
 
     async def check_started(self, channel_id: str, at: str | None = None) -> None:
         """Raise the refusal board or tile would give, without rendering anything."""
         game = await self._shown_started(channel_id)
         if at is not None:
-            hex_ = parse_hex_label(at or "")
-            if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
-                tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
-                raise BadRequest(f"'{quote(at)}' is not a tile on earth; tiles: {tiles}.")
+            self._tile_key(game, at)
 
-    async def tile(self, channel_id: str, at: str) -> Reply:
-        """A zoom on one tile and its neighbours."""
-        game = await self._shown_started(channel_id)
+    @staticmethod
+    def _tile_key(game: Game, at: str) -> str:
         hex_ = parse_hex_label(at or "")
         if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
             tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
             raise BadRequest(f"'{quote(at)}' is not a tile on earth; tiles: {tiles}.")
-        reply = Reply(f"{tile_name(game.state, hex_key(hex_))}.", game_id=game.id, version=game.version)
+        return hex_key(hex_)
+
+    async def tile(self, channel_id: str, at: str) -> Reply:
+        """A zoom on one tile and its neighbours."""
+        game = await self._shown_started(channel_id)
+        key = self._tile_key(game, at)
+        reply = Reply(f"{tile_name(game.state, key)}.", game_id=game.id, version=game.version)
         if self.tile_renderer is not None:
             try:
-                reply.image = await asyncio.to_thread(self.tile_renderer, game.state, hex_key(hex_))
+                reply.image = await asyncio.to_thread(self.tile_renderer, game.state, key)
             except Exception:  # noqa: BLE001 - say it without a picture rather than fail
                 log.exception("rendering a tile failed")
         return reply
@@ -352,24 +504,31 @@ class GameService:
     async def log(self, channel_id: str, count: int = 10) -> Reply:
         game = await self._shown_started(channel_id)
         count = max(1, min(int(count), MAX_LOG_LINES))
-        return Reply("\n".join(game.state["log"][-count:]), game_id=game.id)
+        return Reply("\n".join(str(line) for line in game.state["log"][-count:]), game_id=game.id)
 
-    async def pending_announcement(self, channel_id: str) -> Reply | None:
-        """The board and prompt of a state never announced (e.g. Discord failed to deliver it)."""
+    # -- what the channel shows --------------------------------------------------------------
+
+    async def channel_post(self, channel_id: str) -> ChannelPost | None:
+        """The next post that brings the channel's game up to date (None: it is), with its picture."""
         game = await self.store.latest_game(channel_id)
-        if game is None or game.state is None or game.announced_version >= game.version:
+        if game is None or game.state is None or game.status not in ("active", "finished"):
             return None
-        return await self._announce(game, None, "The game so far:", force=True)
+        post = channel.plan(game, prompt_line(game), result_text(game) if game.state["phase"] == "over" else None)
+        if post is None:
+            return None
+        post.state = game.state
+        if post.picture:
+            before = await self.store.board_state(game.id)
+            post.image = await self._render(self.picture_renderer, game.state, before)
+        return post
 
-    async def announced(self, game_id: int | None, version: int | None) -> bool:
-        """Whether this state (or a newer one) of the game was already posted."""
-        if game_id is None or version is None:
-            return False
-        game = await self.store.game(game_id)
-        return game is not None and game.announced_version >= version
+    async def record_post(self, post: ChannelPost, message_id: str | None) -> None:
+        """The channel now shows ``post`` (as message ``message_id`` when it was a new one)."""
+        await self.store.record_post(post.game_id, post.version, channel.posted(post, message_id),
+                                     post.state if post.picture else None)
 
-    async def mark_announced(self, game_id: int, version: int) -> None:
-        await self.store.mark_announced(game_id, version)
+    async def unposted_channels(self) -> list[str]:
+        return await self.store.unannounced_channels()
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -406,38 +565,28 @@ class GameService:
         return game
 
     @staticmethod
-    def _seat(game: Game, user_id: str):
+    def _seat(game: Game, user_id: str) -> Seat:
         seat = game.seat_of(user_id)
         if seat is None:
             raise NotSeated(f"You have no seat in game #{game.id}.")
         return seat
 
-    async def _render(self, state: State, before: State | None) -> bytes | None:
-        if self.renderer is None:
+    @staticmethod
+    def _host(game: Game, user_id: str, what: str) -> None:
+        if game.host.user_id != user_id:
+            raise NotAllowed(f"Only the host, {game.host.user_name}, can {what}.")
+
+    async def _render(self, renderer: Renderer | None, state: State, before: State | None) -> bytes | None:
+        if renderer is None:
             return None
         try:
-            return await asyncio.to_thread(self.renderer, state, before)
+            return await asyncio.to_thread(renderer, state, before)
         except Exception:  # noqa: BLE001 - a picture is never worth a lost move
             log.exception("rendering the board failed")
             return None
 
-    async def _announce(self, game: Game, before: State | None, text: str, *, force: bool) -> Reply:
-        state = game.state
-        reply = Reply(text, game_id=game.id, version=game.version, announce=force,
-                      choices=_choices(state), to_act=_user_to_act(game))
-        if state["phase"] == "over":
-            reply.text += "\n" + result_text(game)
-            reply.announce = True
-        elif reply.to_act:
-            reply.text += "\n" + _prompt_line(game)
-            if force:
-                reply.mention = [reply.to_act]
-        if reply.announce:
-            reply.image = await self._render(state, before)
-        return reply
 
-
-# -- text ----------------------------------------------------------------------------------------
+# -- small helpers -------------------------------------------------------------------------------
 
 def free_animals(game: Game) -> list[str]:
     taken = {s.animal for s in game.seats}
@@ -449,49 +598,20 @@ def prompt_seat(state: State) -> int | None:
     return None if p is None else p.seat
 
 
-def _choices(state: State | None) -> list[Choice]:
+def choices_of(state: State | None) -> list[Choice]:
     p = engine.prompt(state) if state else None
     return [] if p is None else [Choice(o.id, o.label) for o in p.options]
 
 
-def _user_to_act(game: Game) -> str | None:
+def user_to_act(game: Game) -> str | None:
     seat = prompt_seat(game.state) if game.state else None
     return None if seat is None else next(s.user_id for s in game.seats if s.seat == seat)
 
 
-def _prompt_line(game: Game) -> str:
-    p = engine.prompt(game.state) if game.state else None
-    if p is None:
-        return "The game is over."
-    name = next(s.user_name for s in game.seats if s.seat == p.seat)
-    return f"Now: {name} ({p.animal}) - {p.text}."
-
-
-def _lines_since(before: State, after: State) -> str:
-    return "\n".join(after["log"][len(before["log"]):])
-
-
-def _status_word(game: Game) -> str:
-    return "gathering players" if game.status == "lobby" else "running"
-
-
-def status_text(game: Game) -> str:
-    state = game.state
-    lines = [f"Game #{game.id} - turn {state['turn']}, {state['phase']} phase. {_prompt_line(game)}"]
-    scores = ", ".join(f"{a} {r['vp']}" for a, r in sorted(state["animals"].items(), key=lambda x: -x[1]["vp"]))
-    lines.append(f"VP: {scores}.")
-    holder = survival_holder(state)
-    lines.append(f"Survival card: {holder or 'nobody'}. Cards on display: {', '.join(state['cards']) or 'none'}.")
-    lines.append("Initiative: " + ", ".join(state["initiative"]) + ".")
-    return "\n".join(lines)
-
-
-def result_text(game: Game) -> str:
-    result = game.state["result"]
-    seats = sorted(range(len(game.seats)), key=lambda s: -result["seat_scores"][s])
-    ranking = "; ".join(f"{game.seats[s].user_name} {result['seat_scores'][s]}" for s in seats)
-    winner = game.seats[result["winner_seat"]].user_name
-    return f"Final scores: {ranking}. {winner} wins!"
+def _approvers(game: Game, moves: list, proposer: str) -> list[str]:
+    """The players (other than the proposer) whose choices are among ``moves``."""
+    users = {s.seat: s.user_id for s in game.seats}
+    return sorted({users[m.seat] for m in moves if m.made_by == "player"} - {proposer})
 
 
 __all__ = ["GameService", "ServiceError", "Reply", "Choice"]

@@ -15,72 +15,18 @@ import time
 import zlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.schema import MIGRATIONS
+
 DEFAULT_DATABASE = "./data/dominant.sqlite3"
 BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
 LIVE = ("lobby", "active")
 
-#: Forward migrations: MIGRATIONS[i] takes the schema from version i to i + 1.
-MIGRATIONS: tuple[str, ...] = (
-    # 1: games, seats, moves.  At most one live (lobby or active) game per channel.
-    """
-    CREATE TABLE games (
-        id          INTEGER PRIMARY KEY,
-        channel_id  TEXT    NOT NULL,
-        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
-        ruleset     TEXT    NOT NULL DEFAULT 'base',
-        players     INTEGER NOT NULL CHECK (players BETWEEN 2 AND 6),
-        variant     TEXT    NOT NULL DEFAULT 'standard',
-        seed        INTEGER NOT NULL,
-        version     INTEGER NOT NULL DEFAULT 0,
-        setup       TEXT,
-        state       BLOB,
-        created_at  REAL    NOT NULL,
-        updated_at  REAL    NOT NULL
-    );
-    CREATE UNIQUE INDEX games_one_live_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active');
-    CREATE TABLE seats (
-        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seat      INTEGER NOT NULL,
-        user_id   TEXT    NOT NULL,
-        user_name TEXT    NOT NULL,
-        animal    TEXT,
-        is_host   INTEGER NOT NULL DEFAULT 0,
-        resigned  INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (game_id, seat),
-        UNIQUE (game_id, user_id)
-    );
-    CREATE TABLE moves (
-        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        version    INTEGER NOT NULL,
-        seat       INTEGER NOT NULL,
-        user_id    TEXT    NOT NULL,
-        option_id  TEXT    NOT NULL,
-        created_at REAL    NOT NULL,
-        PRIMARY KEY (game_id, version)
-    ) WITHOUT ROWID;
-    """,
-    # 2: remember the last state version announced in the channel, so a board or prompt
-    # that Discord failed to deliver is posted again once it recovers.
-    """
-    ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT -1;
-    """,
-    # 3: the state the last posted board showed, so the next board highlights everything that
-    # changed since (a multi-step turn included), not only the last choice.
-    """
-    ALTER TABLE games ADD COLUMN board_state BLOB;
-    """,
-    # 4: undo marks a move undone instead of deleting it: the move list stays append-only and
-    # the state version only ever grows, so a button built for an undone state stays stale.
-    """
-    ALTER TABLE moves ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
-    """,
-)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -103,6 +49,44 @@ class Seat:
 
 
 @dataclass
+class LivePost:
+    """What the game's channel shows now: its live prompt message and the story told so far."""
+
+    message_id: str | None = None
+    seat: int | None = None  # the seat the live message asks
+    image: bool = False  # it carries a picture (so it stays when a newer prompt replaces it)
+    story_from: int = 0  # log index where the live message's story begins
+    board_due: int = 4  # milestones worth a picture since the last one, as bits (bot.channel); 4: the start
+    notice: str | None = None  # a line for the channel that is not in the game log (an undo, a rollback)
+
+
+@dataclass
+class Move:
+    number: int  # 1-based among the moves that stand (undone ones are not counted)
+    version: int
+    seat: int
+    user_id: str
+    option_id: str
+    label: str | None
+    made_by: str  # player | ai | clock | resigned
+    created_at: float
+
+
+@dataclass
+class Proposal:
+    id: int
+    game_id: int
+    kind: str
+    target: int
+    proposer: str
+    needed: list[str]
+    approved: list[str]
+    status: str
+    message_id: str | None
+    created_at: float
+
+
+@dataclass
 class Game:
     id: int
     channel_id: str
@@ -116,6 +100,10 @@ class Game:
     state: dict[str, Any] | None
     announced_version: int
     seats: list[Seat]
+    settings: dict[str, Any] = field(default_factory=dict)
+    home_channel_id: str | None = None
+    lobby_message_id: str | None = None
+    post: LivePost = field(default_factory=lambda: LivePost())
 
     def seat_of(self, user_id: str) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -248,10 +236,13 @@ class Store:
         ) as cur:
             seats = [Seat(r["seat"], r["user_id"], r["user_name"], r["animal"], bool(r["is_host"]),
                           bool(r["resigned"])) for r in await cur.fetchall()]
+        post = LivePost(row["live_message_id"], row["live_seat"], bool(row["live_image"]), row["story_from"],
+                        row["board_due"], row["notice"])
         return Game(row["id"], row["channel_id"], row["status"], row["ruleset"], row["players"],
                     row["variant"], row["seed"], row["version"],
                     json.loads(row["setup"]) if row["setup"] else None, decode_state(row["state"]),
-                    row["announced_version"], seats)
+                    row["announced_version"], seats, json.loads(row["settings"] or "{}"),
+                    row["home_channel_id"], row["lobby_message_id"], post)
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down)."""
@@ -273,14 +264,77 @@ class Store:
         ) as cur:
             return [(r["seat"], r["option_id"]) for r in await cur.fetchall()]
 
+    async def move_list(self, game_id: int) -> list[Move]:
+        """The moves that stand, numbered from 1, with who made them and when."""
+        async with self._read().execute(
+            "SELECT * FROM moves WHERE game_id = ? AND undone = 0 ORDER BY version", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [Move(i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"], r["made_by"],
+                     r["created_at"]) for i, r in enumerate(rows)]
+
+    async def open_proposal(self, game_id: int) -> Proposal | None:
+        async with self._read().execute(
+            "SELECT * FROM proposals WHERE game_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else _proposal(row)
+
+    async def proposal(self, proposal_id: int) -> Proposal | None:
+        async with self._read().execute("SELECT * FROM proposals WHERE id = ?", (proposal_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else _proposal(row)
+
     # -- writes (call inside ``transaction()``) --------------------------------------------
 
-    async def insert_game(self, channel_id: str, players: int, variant: str, seed: int) -> int:
+    async def insert_game(self, channel_id: str, players: int, variant: str, seed: int, *,
+                          settings: dict[str, Any] | None = None, home_channel_id: str | None = None,
+                          lobby_message_id: str | None = None) -> int:
+        """A new lobby; ``players`` is its maximum until the game starts, then the seats dealt."""
         now = time.time()
         cur = await self.conn.execute(
-            "INSERT INTO games (channel_id, status, players, variant, seed, created_at, updated_at) "
-            "VALUES (?, 'lobby', ?, ?, ?, ?, ?)", (channel_id, players, variant, seed, now, now))
+            "INSERT INTO games (channel_id, status, players, variant, seed, settings, home_channel_id, "
+            "lobby_message_id, created_at, updated_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+            (channel_id, players, variant, seed, json.dumps(settings or {}), home_channel_id, lobby_message_id,
+             now, now))
         return cur.lastrowid
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        """Set plain columns of a game (``settings`` is stored as JSON)."""
+        if "settings" in fields:
+            fields["settings"] = json.dumps(fields["settings"])
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        await self.conn.execute(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?",
+                                (*fields.values(), time.time(), game_id))
+
+    async def record_post(self, game_id: int, version: int, post: LivePost, board_state: dict | None) -> None:
+        """The channel now shows ``version``: its live message and story; the board it pictured, if any."""
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE games SET announced_version = MAX(announced_version, ?), live_message_id = ?, "
+                "live_seat = ?, live_image = ?, story_from = ?, "
+                # a move made meanwhile may have passed a milestone (or left a notice) this post did
+                # not show: keep it for the next post
+                "board_due = CASE WHEN version = ? THEN ? ELSE board_due END, "
+                "notice = CASE WHEN version = ? THEN NULL ELSE notice END, "
+                "board_state = CASE WHEN ? THEN ? ELSE board_state END WHERE id = ?",
+                (version, post.message_id, post.seat, int(post.image), post.story_from, version, post.board_due,
+                 version,
+                 int(board_state is not None), encode_state(board_state) if board_state is not None else None,
+                 game_id))
+
+    async def insert_proposal(self, game_id: int, kind: str, target: int, proposer: str,
+                              needed: list[str]) -> int:
+        cur = await self.conn.execute(
+            "INSERT INTO proposals (game_id, kind, target, proposer, needed, approved, created_at) "
+            "VALUES (?, ?, ?, ?, ?, '[]', ?)", (game_id, kind, target, proposer, json.dumps(needed), time.time()))
+        return cur.lastrowid
+
+    async def update_proposal(self, proposal_id: int, **fields: Any) -> None:
+        if "approved" in fields:
+            fields["approved"] = json.dumps(fields["approved"])
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        await self.conn.execute(f"UPDATE proposals SET {sets} WHERE id = ?", (*fields.values(), proposal_id))
 
     async def insert_seat(self, game_id: int, seat: int, user_id: str, user_name: str,
                           animal: str | None, is_host: bool) -> None:
@@ -309,30 +363,31 @@ class Store:
 
     async def save_state(self, game_id: int, expected_version: int, new_version: int,
                          state: dict[str, Any], *, status: str | None = None,
-                         setup: dict[str, Any] | None = None, board: bool = False) -> None:
+                         setup: dict[str, Any] | None = None, board_due: int = 0) -> None:
         """Compare-and-swap: write the state only if the game is still at ``expected_version``.
 
-        ``board``: this state is about to be shown on a posted board (see ``board_state``).
+        ``board_due``: milestones the change passed that are worth a picture (bits, see ``LivePost``).
         """
-        blob = encode_state(state)
         cur = await self.conn.execute(
             "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
-            "setup = COALESCE(?, setup), board_state = CASE WHEN ? THEN ? ELSE board_state END, "
+            "setup = COALESCE(?, setup), board_due = board_due | ?, "
             "updated_at = ? WHERE id = ? AND version = ?",
-            (blob, new_version, status, json.dumps(setup) if setup else None, int(board), blob, time.time(),
-             game_id, expected_version))
+            (encode_state(state), new_version, status, json.dumps(setup) if setup else None, board_due,
+             time.time(), game_id, expected_version))
         if cur.rowcount != 1:
             raise StaleVersion(game_id)
 
-    async def append_move(self, game_id: int, version: int, seat: int, user_id: str, option_id: str) -> None:
+    async def append_move(self, game_id: int, version: int, seat: int, user_id: str, option_id: str,
+                          label: str | None = None, made_by: str = "player") -> None:
         await self.conn.execute(
-            "INSERT INTO moves (game_id, version, seat, user_id, option_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, version, seat, user_id, option_id, time.time()))
+            "INSERT INTO moves (game_id, version, seat, user_id, option_id, label, made_by, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, version, seat, user_id, option_id, label, made_by, time.time()))
 
-    async def mark_last_move_undone(self, game_id: int) -> None:
-        await self.conn.execute(
-            "UPDATE moves SET undone = 1 WHERE game_id = ? AND version = "
-            "(SELECT max(version) FROM moves WHERE game_id = ? AND undone = 0)", (game_id, game_id))
+    async def mark_moves_undone(self, game_id: int, from_version: int) -> None:
+        """Mark every standing move from ``from_version`` on as undone (they stay in the list)."""
+        await self.conn.execute("UPDATE moves SET undone = 1 WHERE game_id = ? AND version >= ? AND undone = 0",
+                                (game_id, from_version))
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         async with self.transaction():
@@ -344,6 +399,11 @@ class Store:
         """An online copy of the whole database (SQLite's backup API), safe while running."""
         async with aiosqlite.connect(target) as dst:
             await self.conn.backup(dst)
+
+
+def _proposal(row: aiosqlite.Row) -> Proposal:
+    return Proposal(row["id"], row["game_id"], row["kind"], row["target"], row["proposer"], json.loads(row["needed"]),
+                    json.loads(row["approved"]), row["status"], row["message_id"], row["created_at"])
 
 
 def _statements(script: str) -> list[str]:

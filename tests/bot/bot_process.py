@@ -115,16 +115,22 @@ def prompt_components(message: dict) -> list[dict]:
 
 
 def latest_prompt(fake: FakeDiscord, channel_id: int | None = None) -> dict | None:
+    """The newest message in the channel that still offers options (deleted ones are gone)."""
     for message in reversed(fake.channel_messages(channel_id)):
-        current = fake.message(message["_message_id"])
-        if prompt_components(current):
+        current = fake.message_or_none(message["_message_id"])
+        if current is not None and option_components(current):
             return current
     return None
 
 
+def option_components(message: dict) -> list[dict]:
+    """A prompt's option buttons and selects (not its "Full board" button)."""
+    return [c for c in prompt_components(message) if not c.get("custom_id", "").startswith("ds:full:")]
+
+
 def prompt_version(message: dict) -> int:
     """The state version a prompt message was built for (from its components' custom ids)."""
-    return int(prompt_components(message)[0]["custom_id"].split(":")[3])
+    return int(option_components(message)[0]["custom_id"].split(":")[3])
 
 
 async def next_prompt(fake: FakeDiscord, newer_than: int, channel_id: int | None = None,

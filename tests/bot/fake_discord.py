@@ -558,6 +558,10 @@ class FakeDiscord:
         record = self._interactions[interaction_id]
         return self._messages.get(record.original_message_id or 0)
 
+    def message_or_none(self, message_id: int) -> JSON | None:
+        """A message as it is now, or None once it was deleted."""
+        return self._messages.get(int(message_id))
+
     def message(self, message_id: int) -> JSON:
         """The current state of a message the fake created (after edits), as Discord would return it."""
         return self._messages[message_id]

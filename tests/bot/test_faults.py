@@ -264,12 +264,12 @@ async def test_a_forbidden_channel_is_reported_once_and_caught_up_when_allowed_a
     fake.fail("POST", r"/channels/\d+/messages", 403, times=1000)  # Send Messages was taken away
     fake.app_permissions &= ~SEND_MESSAGES
     answers = []
-    for _ in range(4):  # the turn passes at every Planning placement
+    for _ in range(3):  # the turn passes at every Planning placement: each needs a new message
         actor = ANN if await my_options(fake, ANN) else BOB
         answers.append(await slash(fake, "play", actor, {"option": (await my_options(fake, actor))[0]["value"]}))
     assert all(is_ephemeral(a) for a in answers)
     told = ["cannot post in this channel" in text_of(a) for a in answers]
-    assert told == [True, False, False, False]  # said once, not at every move
+    assert told == [True, False, False]  # said once, not at every move
     assert "Send Messages" in text_of(answers[0]) and "saved" in text_of(answers[0])
     assert len(fake.channel_messages()) == posts
     fake.clear_faults()
@@ -280,5 +280,4 @@ async def test_a_forbidden_channel_is_reported_once_and_caught_up_when_allowed_a
     version = conn.execute("SELECT version FROM games").fetchone()[0]
     conn.close()
     newest = messages[-1]
-    assert newest["files"] and prompt_components(newest)
-    assert prompt_components(newest)[0]["custom_id"].split(":")[3] == str(version)
+    assert prompt_components(newest)[0]["custom_id"].split(":")[3] == str(version)  # the current prompt

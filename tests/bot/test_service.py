@@ -50,13 +50,13 @@ async def test_lobby_flow_and_refusals(service, store):
         await service.create_lobby("other", "u9", "Zed", 7)
     with pytest.raises(replies.BadRequest, match="multi-animal"):
         await service.create_lobby("other", "u9", "Zed", 4, "multi-animal")
+    with pytest.raises(replies.WrongPhase, match="1 player has joined"):
+        await service.start("chan", "u0")  # the host alone
     await service.join("chan", "u1", "Bo", "Birds")
     with pytest.raises(replies.BadRequest, match="not free; free animals: mammals, reptiles, amphibians"):
         await service.join("chan", "u2", "Cy", "birds")
     with pytest.raises(replies.BadRequest, match="already have a seat"):
         await service.join("chan", "u1", "Bo")
-    with pytest.raises(replies.WrongPhase, match="1 of|2 of 3"):
-        await service.start("chan", "u0")
     with pytest.raises(replies.NotAllowed, match="Only the host, Ann"):
         await service.start("chan", "u1")
     with pytest.raises(replies.WrongPhase, match="not started"):
@@ -64,16 +64,38 @@ async def test_lobby_flow_and_refusals(service, store):
     await service.join("chan", "u2", "Cy")
     with pytest.raises(replies.WrongPhase, match="full"):
         await service.join("chan", "u3", "Di")
+    with pytest.raises(replies.NotAllowed, match="Only the host, Ann"):
+        await service.kick("chan", "u1", "u2")
+    with pytest.raises(replies.BadRequest, match="no seat"):
+        await service.kick("chan", "u0", "stranger")
+    assert "removes Cy's seat" in (await service.kick("chan", "u0", "u2")).text
     await service.leave("chan", "u0")  # the host leaves: Bo hosts now
     with pytest.raises(replies.NotAllowed, match="Only the host, Bo"):
         await service.start("chan", "u2")
     await service.join("chan", "u3", "Di", "mammals")
-    reply = await service.start("chan", "u1")
-    assert reply.announce and reply.mention and "begins" in reply.text
+    reply = await service.start("chan", "u1")  # 2 of at most 3: enough to start
+    assert "begins" in reply.text and reply.to_act in ("u1", "u3")
     game = await store.live_game("chan")
-    assert [s.user_name for s in game.seats] == ["Bo", "Cy", "Di"]
-    assert game.seats[0].animal == "birds" and game.seats[2].animal == "mammals"
-    assert game.state["seats"][0]["name"] == "Bo"
+    assert [s.user_name for s in game.seats] == ["Bo", "Di"] and game.players == 2
+    assert game.seats[0].animal == "birds" and game.seats[1].animal == "mammals"
+    assert game.state["seats"][0]["name"] == "Bo" and len(game.state["seats"]) == 2
+
+
+async def test_settings_are_the_hosts_and_checked(service, store):
+    await service.create_lobby("chan", "u0", "Ann", 2)
+    await service.join("chan", "u1", "Bo")
+    before = await snapshot(store)
+    with pytest.raises(replies.NotAllowed, match="host"):
+        await service.configure("chan", "u1", board="turn")
+    with pytest.raises(replies.BadRequest, match="action, turn, request"):
+        await service.configure("chan", "u0", board="sometimes")
+    with pytest.raises(replies.BadRequest, match="end or play_on"):
+        await service.configure("chan", "u0", on_resign="x" * 500)
+    assert await snapshot(store) == before
+    reply = await service.configure("chan", "u0", board="turn", on_resign="play_on")
+    assert "every turn" in reply.text and "plays on" in reply.text
+    game = await store.live_game("chan")
+    assert game.settings == {"board": "turn", "on_resign": "play_on"}
 
 
 async def test_play_refusals_write_nothing(service, store):
@@ -102,7 +124,7 @@ async def test_play_refusals_write_nothing(service, store):
     assert await service.options("chan", other) == []
     assert [c.id for c in await service.options("chan", actor)] == [c.id for c in status.choices]
     reply = await service.act("chan", actor, status.choices[0].id, expected_version=status.version)
-    assert reply.version == status.version + 1 and reply.announce
+    assert reply.version == status.version + 1 and reply.text.startswith("You chose: ")
     assert (await service.log("chan", 1)).text.startswith("T1 ")
 
 
@@ -153,9 +175,24 @@ async def test_resigned_seat_plays_on_by_declining(service, store):
     assert resigned_moves  # the resigned seat's animal kept taking (passive) choices
     status = await service.status("chan")
     assert status.to_act != users[1]
-    await service.resign("chan", users[0])
-    reply = await service.resign("chan", users[2])
-    assert "abandoned" in reply.text
+    reply = await service.resign("chan", users[0])  # one player is left: they win
+    assert "wins" in reply.text
+    game = await store.latest_game("chan")
+    assert game.status == "finished" and game.state["result"]["winner_seat"] == 2
+    assert game.state["result"]["ended_by"] == "resignation"
+    assert "resigned" in (await service.status("chan")).text
+
+
+async def test_in_two_player_games_a_resignation_ends_the_game_unless_the_host_plays_on(service, store):
+    users = await start_game(service, players=2)
+    reply = await service.resign("chan", users[1])
+    assert "Ann wins" in reply.text
+    assert (await store.latest_game("chan")).status == "finished"
+    users = await start_game(service, channel="chan2", players=2)
+    await service.configure("chan2", users[0], on_resign="play_on")
+    reply = await service.resign("chan2", users[1])
+    assert "play on" in reply.text
+    assert (await store.live_game("chan2")).status == "active"
 
 
 async def test_a_render_failure_never_loses_a_move(store):
@@ -171,7 +208,7 @@ async def test_a_render_failure_never_loses_a_move(store):
     assert game.version == status.version + 1 and len(await store.moves(game.id)) == 1
 
 
-async def test_each_board_highlights_everything_since_the_previous_board(store):
+async def test_each_picture_highlights_everything_since_the_previous_one(store):
     shown = []
 
     def renderer(state, before):
@@ -180,8 +217,16 @@ async def test_each_board_highlights_everything_since_the_previous_board(store):
 
     service = GameService(store, renderer=renderer)
     await start_game(service, players=2)
-    await play_random(service, "chan", random.Random(5), limit=300)
-    assert shown[0] == (None, 0)  # the first board: nothing to compare with
+    chooser = random.Random(5)
+    for _ in range(300):
+        post = await service.channel_post("chan")
+        if post is not None:
+            await service.record_post(post, str(1000 + post.version) if post.new_message else None)
+        status = await service.status("chan")
+        if status.to_act is None:
+            break
+        await play_random(service, "chan", chooser, limit=1)
+    assert shown[0] == (None, 0)  # the first picture: nothing to compare with
     for (_, previous), (before, after) in zip(shown, shown[1:], strict=False):
-        assert before == previous < after  # compared with exactly what the last board showed
-    assert any(after - before > 1 for before, after in shown[1:])  # a multi-step turn shows every step
+        assert before == previous < after  # compared with exactly what the last picture showed
+    assert any(after - before > 1 for before, after in shown[1:])  # several choices between pictures

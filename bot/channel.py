@@ -1,0 +1,141 @@
+"""How a game's channel tells the game, without flooding it.
+
+* One *live* prompt message per game: the current question and its buttons.  While the same
+  player keeps choosing, it is edited in place.
+* A new message (which notifies, mentioning only that player) when the player to act changes.
+  The message it replaces loses its buttons: it is deleted if it carried no picture (its story
+  moves on into the new message), or kept as the record, with its story completed.
+* A picture when it is worth one: a milestone (an action completed, Planning ended, a Reset,
+  the end), as the game's board cadence allows, attached to the next new message (or, for a
+  new turn, to the live message of a player who goes on choosing).
+* The story (the log since the last kept message) is always in a message that stays, so the
+  whole game stays readable in the channel.
+
+Everything here is computed from the stored game: after a crash or a refused post, the same
+plan comes out again, and a post is never made twice for one version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import engine
+from bot.limits import CONTENT
+from bot.replies import Choice
+from bot.store import Game, LivePost
+from engine import progress
+
+State = dict[str, Any]
+
+#: Milestones as bits, so the store keeps the set of those passed since the last picture.
+MILESTONE_BITS = {progress.ACTION: 1, progress.PLANNING: 2, progress.RESET: 4, progress.OVER: 8}
+#: Board cadence (a per-game setting) -> the milestones that earn a picture.
+CADENCES: dict[str, int] = {
+    "action": 1 | 2 | 4 | 8,
+    "turn": 4 | 8,
+    "request": 8,
+}
+CADENCE_NAMES = {"action": "every action", "turn": "every turn", "request": "on request"}
+DEFAULT_CADENCE = "action"
+#: A player who goes on choosing gets a fresh picture only for these (a new phase or turn):
+#: pictures for every action of a long run of one player's choices would flood the channel.
+CONTINUING = 2 | 4 | 8
+#: What the new game's first post pictures.
+START_DUE = MILESTONE_BITS[progress.RESET]
+
+
+def due_bits(before: State, after: State, cadence: str) -> int:
+    """The milestones passed between two states that the cadence pictures, as bits."""
+    passed = sum(MILESTONE_BITS[m] for m in progress.milestones(before, after))
+    return passed & CADENCES.get(cadence, CADENCES[DEFAULT_CADENCE])
+
+
+@dataclass
+class ChannelPost:
+    """One step of bringing the channel up to date with a game's newest version."""
+
+    game_id: int
+    version: int
+    new_message: bool  # post a new message (it notifies) rather than edit the live one
+    text: str  # the message text, without the mention
+    mention: list[str]  # user ids to ping (only on a new message, only the player to act)
+    choices: list[Choice]
+    picture: bool  # attach a picture of the board now
+    retire: str | None  # the previous live message: "delete", "finalize" (keep as the record) or None
+    old_message_id: str | None
+    old_text: str | None  # a finalized message's completed story
+    live: LivePost  # what the channel shows once this is done (the caller fills in the message id)
+    over: bool = False
+    image: bytes | None = None  # filled in by the service when ``picture`` is set
+    extra_images: list[tuple[str, bytes]] = field(default_factory=list)
+    state: dict[str, Any] | None = field(default=None, repr=False)  # the state this post shows
+
+
+def plan(game: Game, prompt_line: str, result_line: str | None) -> ChannelPost | None:
+    """What to post so the channel shows the game's newest version (None: it already does)."""
+    state = game.state
+    if state is None or game.announced_version >= game.version:
+        return None
+    prompt = engine.prompt(state)
+    seat = None if prompt is None else prompt.seat
+    live = game.post
+    lines = _lines(state)
+    over = prompt is None
+    new_message = live.message_id is None or seat != live.seat or over
+    due = int(live.board_due)
+    if new_message:
+        picture = bool(due) or over
+        if live.message_id is None:
+            retire, old_text, story_from = None, None, live.story_from
+        elif live.image:
+            retire, old_text, story_from = "finalize", story(lines[live.story_from:]), len(lines)
+        else:
+            retire, old_text, story_from = "delete", None, live.story_from
+    else:
+        picture = bool(due & CONTINUING)
+        retire, old_text, story_from = None, None, live.story_from
+    told = story(lines[story_from:])
+    last = result_line if over else prompt_line
+    if live.notice:
+        last = f"{live.notice}\n{last}"
+    text = f"{told}\n{last}" if told else last
+    user = _user_of(game, seat)
+    choices = [] if prompt is None else [Choice(o.id, o.label) for o in prompt.options]
+    after = LivePost(None if new_message else live.message_id, seat,
+                     picture or (live.image and not new_message), story_from, 0 if picture else due, None)
+    return ChannelPost(game.id, game.version, new_message, text,
+                       [user] if new_message and user else [], choices, picture, retire,
+                       live.message_id if new_message else None, old_text, after, over)
+
+
+def story(lines: list[str], room: int = CONTENT - 300) -> str:
+    """Log lines as a message tells them; the oldest are left out when they do not fit."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > room:
+            left = len(lines) - len(kept)
+            kept.append(f"… {left} earlier line{'s' if left != 1 else ''} in the game log.")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
+def _lines(state: State) -> list[str]:
+    return [str(line) for line in state["log"]]
+
+
+def _user_of(game: Game, seat: int | None) -> str | None:
+    if seat is None:
+        return None
+    seated = next((s for s in game.seats if s.seat == seat), None)
+    if seated is None or not seated.user_id.isdigit():
+        return None
+    return seated.user_id
+
+
+def posted(post: ChannelPost, message_id: str | None) -> LivePost:
+    """The live-post record after ``post`` went out as message ``message_id``."""
+    return replace(post.live, message_id=message_id or post.live.message_id)

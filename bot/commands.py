@@ -1,0 +1,265 @@
+"""The ``/ds`` command group.  Each handler parses, calls the game service and answers."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot import components
+from bot.discord_app import say, send_picture, who
+from bot.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, THREAD_NAME, clip
+from bot.permissions import can_open_thread, in_thread, missing_permissions, permission_refusal
+from bot.replies import ServiceError
+from bot.rules_help import explain, find_topics
+
+if TYPE_CHECKING:
+    from bot.discord_app import DominantBot
+
+AUTOCOMPLETE_MAX = 25
+_VERSIONED = re.compile(r"^(?P<version>[0-9]+)\|(?P<option>.+)$")
+NO_THREAD = ("(I could not open a thread for this game: I am missing Create Public Threads or Send Messages in "
+             "Threads here, so the game is played in this channel.)")
+
+
+def _autocomplete_value(version: int, option_id: str) -> str:
+    """The option with the version it was offered at (so a stale pick is refused), if that fits."""
+    versioned = f"{version}|{option_id}"
+    return versioned if len(versioned) <= AUTOCOMPLETE_VALUE else option_id
+
+
+def _is_text_channel(interaction: discord.Interaction) -> bool:
+    return getattr(interaction.channel, "type", None) == discord.ChannelType.text
+
+
+def build_commands(bot: DominantBot) -> app_commands.Group:
+    ds = app_commands.Group(name="ds", description="Dominant Species, played by post", guild_only=True)
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    @ds.command(name="new", description="Open a game: in a thread of its own, with a lobby to join")
+    @app_commands.describe(players="The most players who may join (2-6); the host starts once 2 have",
+                           variant="standard, or multi-animal for 2-3 players")
+    @app_commands.choices(variant=[app_commands.Choice(name="standard", value="standard"),
+                                   app_commands.Choice(name="multi-animal (2-3 players)", value="multi-animal")])
+    async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
+                  variant: str = "standard") -> None:
+        channel, user, name = who(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            await bot.send_error(interaction, permission_refusal(missing))
+            return
+        if not can_open_thread(interaction):
+            # a thread hosts its game itself; a channel where no thread can be opened does too
+            reply = await bot.run_simple(interaction, lambda: bot.service.create_lobby(channel, user, name, players,
+                                                                                       variant))
+            if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
+                await say(interaction, NO_THREAD, ephemeral=False)
+            return
+        await interaction.response.send_message(f"{name} is opening a game of Dominant Species…",
+                                                allowed_mentions=discord.AllowedMentions.none())
+        lobby = await interaction.original_response()
+        try:
+            thread = await lobby.create_thread(name=clip(f"Dominant Species · {name}'s game", THREAD_NAME))
+        except discord.HTTPException:
+            reply = None
+            try:
+                reply = await bot.service.create_lobby(channel, user, name, players, variant)
+            except ServiceError as e:
+                await lobby.edit(content=clip(str(e), CONTENT))
+                return
+            await lobby.edit(content=clip(f"{reply.text}\n{NO_THREAD}", CONTENT))
+            return
+        try:
+            reply = await bot.service.create_lobby(str(thread.id), user, name, players, variant,
+                                                   home_channel_id=channel, lobby_message_id=str(lobby.id))
+        except ServiceError as e:
+            await lobby.edit(content=clip(str(e), CONTENT))
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await thread.send(clip(reply.text, CONTENT), allowed_mentions=discord.AllowedMentions.none())
+        await bot.refresh_lobby(reply.game_id)
+
+    @ds.command(name="join", description="Take a seat in this game's lobby")
+    @app_commands.describe(animal="Which animal to play (random if omitted)")
+    async def join(interaction: discord.Interaction, animal: str | None = None) -> None:
+        channel, user, name = who(interaction)
+        reply = await bot.run_simple(interaction, lambda: bot.service.join(channel, user, name, animal))
+        if reply is not None:
+            await bot.refresh_lobby(reply.game_id)
+
+    @join.autocomplete("animal")
+    async def join_animals(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        free = await bot.service.free_animals(str(interaction.channel_id))
+        needle = current.strip().lower()
+        return [app_commands.Choice(name=a, value=a) for a in free if needle in a][:AUTOCOMPLETE_MAX]
+
+    @ds.command(name="leave", description="Give your lobby seat back")
+    async def leave(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        reply = await bot.run_simple(interaction, lambda: bot.service.leave(channel, user))
+        if reply is not None:
+            await bot.refresh_lobby(reply.game_id)
+
+    @ds.command(name="kick", description="Remove a seat from the lobby (host only)")
+    @app_commands.describe(member="The member whose seat to remove")
+    async def kick(interaction: discord.Interaction, member: discord.User) -> None:
+        channel, user, _ = who(interaction)
+        reply = await bot.run_simple(interaction, lambda: bot.service.kick(channel, user, str(member.id)))
+        if reply is not None:
+            await bot.refresh_lobby(reply.game_id)
+
+    @ds.command(name="settings", description="The game's settings: board pictures, resignations (host only)")
+    @app_commands.describe(board="When a picture of the board is posted",
+                           on_resign="In a 2-player game, what a resignation does")
+    @app_commands.choices(
+        board=[app_commands.Choice(name="every action", value="action"),
+               app_commands.Choice(name="every turn", value="turn"),
+               app_commands.Choice(name="on request (/ds board)", value="request")],
+        on_resign=[app_commands.Choice(name="the other player wins", value="end"),
+                   app_commands.Choice(name="the seat plays on", value="play_on")])
+    async def settings(interaction: discord.Interaction, board: str | None = None,
+                       on_resign: str | None = None) -> None:
+        channel, user, _ = who(interaction)
+        await bot.run_simple(interaction, lambda: bot.service.configure(channel, user, board=board,
+                                                                        on_resign=on_resign))
+
+    @ds.command(name="start", description="Deal the animals and start (host only)")
+    async def start(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            await bot.send_error(interaction, permission_refusal(missing))
+            return
+        reply = await bot.run_turn(interaction, lambda: bot.service.start(channel, user), confirm="The game is on.")
+        if reply is not None:
+            await bot.refresh_lobby(reply.game_id)
+
+    # -- play ---------------------------------------------------------------------------------
+
+    @ds.command(name="play", description="Make your choice for the current prompt")
+    @app_commands.describe(option="Start typing: only your legal options are offered")
+    async def play(interaction: discord.Interaction, option: str) -> None:
+        channel, user, _ = who(interaction)
+        match = _VERSIONED.match(option)
+        version, option_id = (int(match["version"]), match["option"]) if match else (None, option.strip())
+        await bot.run_turn(interaction, lambda: bot.service.act(channel, user, option_id, version))
+
+    @play.autocomplete("option")
+    async def play_options(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        channel, user, _ = who(interaction)
+        game = await bot.store.live_game(channel)
+        if game is None:
+            return []
+        needle = current.strip().lower()
+        choices = await bot.service.options(channel, user)
+        hits = [c for c in choices if needle in c.label.lower() or needle in c.id.lower()]
+        return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
+                                    value=_autocomplete_value(game.version, c.id))
+                for c in hits[:AUTOCOMPLETE_MAX]]
+
+    @ds.command(name="undo", description="Take back your latest choice, until another player has chosen")
+    async def undo(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        await bot.run_turn(interaction, lambda: bot.service.undo(channel, user))
+
+    @ds.command(name="rollback", description="Propose taking the game back to before a move (host only)")
+    @app_commands.describe(move="The first move to take back (start typing to search)")
+    async def rollback(interaction: discord.Interaction, move: int) -> None:
+        channel, user, _ = who(interaction)
+        await interaction.response.defer(thinking=True)
+        try:
+            reply = await bot.service.propose_rollback(channel, user, move)
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
+        view = components.proposal_view(reply.proposal) if reply.proposal is not None else discord.utils.MISSING
+        mentions = discord.AllowedMentions(users=[discord.Object(int(u)) for u in reply.mention])
+        head = "".join(f"<@{u}> " for u in reply.mention)
+        await interaction.followup.send(clip(head + reply.text, CONTENT), view=view, allowed_mentions=mentions)
+        await bot.announcer.sync(channel)
+
+    @rollback.autocomplete("move")
+    async def rollback_moves(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        moves = await bot.service.moves(str(interaction.channel_id))
+        needle = current.strip().lower()
+        hits = [(n, text) for n, text in reversed(moves) if needle in f"{n} {text}".lower()]
+        return [app_commands.Choice(name=clip(f"{n}. {text}", AUTOCOMPLETE_NAME), value=n)
+                for n, text in hits[:AUTOCOMPLETE_MAX]]
+
+    @ds.command(name="resign", description="Leave a running game (2 players: the other wins)")
+    async def resign(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        await bot.run_turn(interaction, lambda: bot.service.resign(channel, user))
+
+    @ds.command(name="abandon", description="End this channel's game (host or Manage Channels)")
+    async def abandon(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        reply = await bot.run_simple(interaction, lambda: bot.service.abandon(channel, user, manage))
+        if reply is not None:
+            await bot.refresh_lobby(reply.game_id)
+
+    # -- looking ------------------------------------------------------------------------------
+
+    @ds.command(name="board", description="Post the current board")
+    async def board(interaction: discord.Interaction) -> None:
+        channel = str(interaction.channel_id)
+        try:
+            await bot.service.check_started(channel)  # a refusal stays private: check before deferring
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            reply = await bot.service.board(channel)
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
+        await send_picture(interaction, reply)
+        await bot.announcer.deliver_pending(channel)  # anything Discord dropped earlier goes out now
+
+    @ds.command(name="tile", description="Zoom on one tile and its neighbours")
+    @app_commands.describe(at="A tile label such as C4")
+    async def tile(interaction: discord.Interaction, at: str) -> None:
+        try:
+            await bot.service.check_started(str(interaction.channel_id), at)
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            reply = await bot.service.tile(str(interaction.channel_id), at)
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
+        await send_picture(interaction, reply, "tile.png")
+
+    @tile.autocomplete("at")
+    async def tile_labels(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        labels = await bot.service.tile_labels(str(interaction.channel_id))
+        needle = current.strip().upper()
+        return [app_commands.Choice(name=t, value=t) for t in labels if needle in t][:AUTOCOMPLETE_MAX]
+
+    @ds.command(name="status", description="Turn, phase, who acts on what, scores, cards and settings")
+    async def status(interaction: discord.Interaction) -> None:
+        await bot.run_simple(interaction, lambda: bot.service.status(str(interaction.channel_id)), ephemeral=True)
+
+    @ds.command(name="log", description="The last lines of the game log")
+    @app_commands.describe(count="How many lines (1-50)")
+    async def log_(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:
+        await bot.run_simple(interaction, lambda: bot.service.log(str(interaction.channel_id), count), ephemeral=True)
+
+    @ds.command(name="rules", description="Rules help: an action, a card or a term")
+    @app_commands.describe(topic="What to explain")
+    async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
+        await interaction.response.send_message(clip(explain(topic), CONTENT), ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=t, value=t) for t in find_topics(current)]
+
+    return ds

@@ -1,0 +1,93 @@
+"""The database schema, as forward migrations: ``MIGRATIONS[i]`` takes a file from version i
+to i + 1.  A new column or table is a new entry here; an applied entry never changes."""
+
+from __future__ import annotations
+
+#: Forward migrations: MIGRATIONS[i] takes the schema from version i to i + 1.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, seats, moves.  At most one live (lobby or active) game per channel.
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        channel_id  TEXT    NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        ruleset     TEXT    NOT NULL DEFAULT 'base',
+        players     INTEGER NOT NULL CHECK (players BETWEEN 2 AND 6),
+        variant     TEXT    NOT NULL DEFAULT 'standard',
+        seed        INTEGER NOT NULL,
+        version     INTEGER NOT NULL DEFAULT 0,
+        setup       TEXT,
+        state       BLOB,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_live_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE TABLE seats (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        user_id   TEXT    NOT NULL,
+        user_name TEXT    NOT NULL,
+        animal    TEXT,
+        is_host   INTEGER NOT NULL DEFAULT 0,
+        resigned  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE TABLE moves (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version    INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        user_id    TEXT    NOT NULL,
+        option_id  TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, version)
+    ) WITHOUT ROWID;
+    """,
+    # 2: remember the last state version announced in the channel, so a board or prompt
+    # that Discord failed to deliver is posted again once it recovers.
+    """
+    ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT -1;
+    """,
+    # 3: the state the last posted board showed, so the next board highlights everything that
+    # changed since (a multi-step turn included), not only the last choice.
+    """
+    ALTER TABLE games ADD COLUMN board_state BLOB;
+    """,
+    # 4: undo marks a move undone instead of deleting it: the move list stays append-only and
+    # the state version only ever grows, so a button built for an undone state stays stale.
+    """
+    ALTER TABLE moves ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 5: living with a game for weeks.  A lobby may seat fewer than its maximum; per-game
+    # settings (board cadence, what a resignation does); the game may live in a thread, with a
+    # lobby message in its parent channel; the live prompt message the channel shows and the
+    # story it has told so far; each move remembers its label and who made it (a player, the
+    # AI, the clock, a resigned seat); proposals such as a rollback wait for approvals.
+    """
+    ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN home_channel_id TEXT;
+    ALTER TABLE games ADD COLUMN lobby_message_id TEXT;
+    ALTER TABLE games ADD COLUMN live_message_id TEXT;
+    ALTER TABLE games ADD COLUMN live_seat INTEGER;
+    ALTER TABLE games ADD COLUMN live_image INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN story_from INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN board_due INTEGER NOT NULL DEFAULT 4;
+    ALTER TABLE games ADD COLUMN notice TEXT;
+    ALTER TABLE moves ADD COLUMN label TEXT;
+    ALTER TABLE moves ADD COLUMN made_by TEXT NOT NULL DEFAULT 'player';
+    CREATE TABLE proposals (
+        id          INTEGER PRIMARY KEY,
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind        TEXT    NOT NULL,
+        target      INTEGER NOT NULL,
+        proposer    TEXT    NOT NULL,
+        needed      TEXT    NOT NULL,
+        approved    TEXT    NOT NULL DEFAULT '[]',
+        status      TEXT    NOT NULL DEFAULT 'open'
+                    CHECK (status IN ('open', 'done', 'refused', 'expired', 'cancelled')),
+        message_id  TEXT,
+        created_at  REAL    NOT NULL
+    );
+    CREATE INDEX proposals_open ON proposals (game_id) WHERE status = 'open';
+    """,
+)
