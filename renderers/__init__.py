@@ -2,11 +2,16 @@
 
     from renderers import render_board, render_tile, highlight_between
     png = render_board(state, highlight=highlight_between(before, state))
+    turn = render_turn(state, highlight_between(before, state))  # the picture for a prompt
 
 The renderer imports the engine and nothing else of ours; it does no I/O.
 """
 
 from renderers.board import draw_board, draw_tile, render_board, render_tile
 from renderers.highlight import Highlight, highlight_between
+from renderers.turn import draw_turn, render_turn
 
-__all__ = ["Highlight", "draw_board", "draw_tile", "highlight_between", "render_board", "render_tile"]
+__all__ = [
+    "Highlight", "draw_board", "draw_tile", "draw_turn", "highlight_between", "render_board", "render_tile",
+    "render_turn",
+]

@@ -32,11 +32,22 @@ State = dict[str, Any]
 #: zlib level for the PNG: 1 is several times faster than the default 6 and the files stay
 #: well under the 1.5 MB goal (the board is mostly flat colour).  See bench/render.py.
 PNG_COMPRESS_LEVEL = 1
+PALETTE_COLOURS = 256
+SMALL_COMPRESS_LEVEL = 6
 
 
 def encode(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def encode_small(img: Image.Image) -> bytes:
+    """A palette PNG: 256 colours are plenty for flat panels and anti-aliased text, and
+    the file is a third of the RGB one (see bench/render.py for the comparison)."""
+    buf = io.BytesIO()
+    pal = img.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    pal.save(buf, "PNG", compress_level=SMALL_COMPRESS_LEVEL)
     return buf.getvalue()
 
 
