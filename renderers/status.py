@@ -34,7 +34,7 @@ class HeaderStyle:
     margin: int = 14
 
 
-BOARD_STYLE = HeaderStyle(title=34, who=30, question=24, last=17, line1=30, line2=76, line3=None, pawn=16)
+BOARD_STYLE = HeaderStyle(title=38, who=30, question=24, last=17, line1=30, line2=76, line3=None, pawn=16)
 
 
 def draw_static(img: Image.Image) -> None:

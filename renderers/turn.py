@@ -138,14 +138,20 @@ def _zoom_geometry(hexes: set[tuple[int, int]], area: tuple[int, int]) -> EarthG
     return EarthGeometry(radius, (area[0] / 2 - mid_x, area[1] / 2 - mid_y))
 
 
-def _earth_body(state: State, highlight: Highlight | None, marks: Marks, shown: list[Option],
-                title: str | None = None) -> Image.Image:
+def zoom_geometry(state: State, marks: Marks) -> EarthGeometry:
+    """Where earth is drawn in the turn picture's zoom (offset by ``BODY_TOP``): every tile
+    and corner ``marks`` names in view, or all tiles when it names none."""
     focus = {hex_from_key(k) for k in marks.tiles}
     for c in marks.corners:
         focus |= {h for h in corner_from_key(c) if on_board(h)}
     if not focus:
         focus = {hex_from_key(k) for k in state["tiles"]}
-    geo = _zoom_geometry(focus, EARTH_AREA)
+    return _zoom_geometry(focus, EARTH_AREA)
+
+
+def _earth_body(state: State, highlight: Highlight | None, marks: Marks, shown: list[Option],
+                title: str | None = None) -> Image.Image:
+    geo = zoom_geometry(state, marks)
     zoom = Image.new("RGB", EARTH_AREA, EARTH_BG)
     earth.draw_empty_hexes(zoom, geo, BOARD_HEXES)
     hexes = [*BOARD_HEXES, *(hex_from_key(k) for k in state["tiles"] if not on_board(hex_from_key(k)))]
@@ -262,4 +268,4 @@ def warm_up() -> None:
             sprites.empty_hex(hex_label(h), radius)
 
 
-__all__ = ["WIDTH", "draw_turn", "render_turn", "warm_up"]
+__all__ = ["WIDTH", "draw_turn", "render_turn", "warm_up", "zoom_geometry"]
