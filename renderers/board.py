@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -15,6 +14,7 @@ from engine.flow import Option
 from engine.flow import prompt as engine_prompt
 from engine.geometry import corner_keys_of, hex_key, hex_label, neighbours, on_board
 from renderers import action_display, animals, earth, fonts, legend, sprites, status
+from renderers.encoding import encode_palette
 from renderers.highlight import Highlight
 from renderers.layout import (
     BOARD_EARTH,
@@ -32,26 +32,8 @@ from renderers.palette import EARTH_BG, INK, MUTED, PAPER
 
 State = dict[str, Any]
 
-#: zlib level for the PNG: 1 is several times faster than the default 6 and the files stay
-#: well under the 1.5 MB goal (the board is mostly flat colour).  See bench/render.py.
-PNG_COMPRESS_LEVEL = 1
-PALETTE_COLOURS = 256
-SMALL_COMPRESS_LEVEL = 6
-
-
-def encode(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
-
-
-def encode_small(img: Image.Image) -> bytes:
-    """A palette PNG: 256 colours are plenty for flat panels and anti-aliased text, and
-    the file is a third of the RGB one (see bench/render.py for the comparison)."""
-    buf = io.BytesIO()
-    pal = img.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    pal.save(buf, "PNG", compress_level=SMALL_COMPRESS_LEVEL)
-    return buf.getvalue()
+#: Every picture is a palette PNG (renderers/encoding.py): a third of the bytes of RGB.
+encode = encode_palette
 
 
 @cache
@@ -82,6 +64,9 @@ def warm_up() -> None:
         sprites.cone(animal, scale)
         sprites.pawn(animal, SPACE_RADIUS)
         sprites.pawn(animal, SPACE_RADIUS, free=True)
+    from renderers import turn  # the turn picture's zoom sizes (imported here: turn imports board)
+
+    turn.warm_up()
 
 
 def draw_board(state: State, *, highlight: Highlight | None = None) -> Image.Image:

@@ -126,6 +126,17 @@ def emoji_mask(ch: str, size: int) -> Image.Image:
     return mask.resize((w, size), Image.Resampling.LANCZOS)
 
 
+@lru_cache(maxsize=8192)
+def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | None, int, int]:
+    """The text's anti-aliased coverage and where its top-left sits relative to the anchor."""
+    left, top, right, bottom = font(size, bold).getbbox(s, anchor=anchor)
+    if right <= left or bottom <= top:
+        return None, 0, 0
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), s, font=font(size, bold), fill=255, anchor=anchor)
+    return mask, left, top
+
+
 def _baseline(y: float, anchor: str, size: int, bold: bool) -> float:
     """The baseline for ``anchor``'s vertical part, from Noto Sans's metrics, so runs of
     other fonts sit on the same line as the Latin text would."""
@@ -154,6 +165,13 @@ def text(
 ) -> None:
     """Draw ``s`` with Noto Sans (``bold``: its bold face), falling back per character."""
     if _single(s):
+        if getattr(draw, "mode", None) == "RGB":
+            # A board repeats most of its texts: paste a cached coverage mask instead of
+            # asking FreeType again (rasterising is most of a board's drawing time).
+            mask, left, top = _mask(s, size, bold, anchor)
+            if mask is not None:
+                draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+            return
         draw.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor)
         return
     total = width(s, size, bold)

@@ -26,7 +26,8 @@ from engine.flow import Option, Prompt
 from engine.flow import prompt as engine_prompt
 from engine.geometry import BOARD_HEXES, corner_from_key, hex_from_key, on_board
 from renderers import action_display, animals, earth, fonts, sprites, status
-from renderers.board import base_image, encode_small
+from renderers.board import base_image
+from renderers.encoding import encode_palette
 from renderers.highlight import Highlight
 from renderers.layout import DISPLAY, ROWS_BOTTOM, SQRT3, Box, EarthGeometry, animal_panel
 from renderers.options import Marks, referenced
@@ -91,7 +92,7 @@ def render_turn(state: State, highlight: Highlight | None = None, *,
     """The picture to post with a prompt: PNG bytes (palette-quantised, well under 150 KB).
     ``options`` is the subset of the prompt's options (or their ids) the caller shows;
     by default all of them."""
-    return encode_small(draw_turn(state, highlight, options=options))
+    return encode_palette(draw_turn(state, highlight, options=options))
 
 
 # --- bodies ---------------------------------------------------------------------------------
