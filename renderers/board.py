@@ -64,9 +64,14 @@ def warm_up() -> None:
         sprites.cone(animal, scale)
         sprites.pawn(animal, SPACE_RADIUS)
         sprites.pawn(animal, SPACE_RADIUS, free=True)
+    from engine import new_game
     from renderers import turn  # the turn picture's zoom sizes (imported here: turn imports board)
 
     turn.warm_up()
+    # one board and turn picture of a 6-player setup: caches the texts every board repeats
+    sample = new_game(6, 0)
+    draw_board(sample)
+    turn.draw_turn(sample)
 
 
 def draw_board(state: State, *, highlight: Highlight | None = None) -> Image.Image:

@@ -21,6 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine import ecology
+from engine.cards.texts import CARD_TEXTS
 from engine.data import FOOD_CHAIN
 from engine.flow import Option, Prompt
 from engine.flow import prompt as engine_prompt
@@ -47,6 +48,8 @@ EARTH_AREA = (600, 560)
 #: Zoom radii the sprites are cached for; the largest that shows every named hex is used.
 RADII = (100, 84, 72, 62, 54, 48, 42)
 OPTION_SIZE = 22
+DETAIL_SIZE = 16
+LIST_MAX_HEIGHT = 560
 DISPLAY_KINDS = ("place_ap", "initiative", "initiative_place")
 
 OptionLike = Option | str
@@ -171,8 +174,11 @@ def _earth_body(state: State, highlight: Highlight | None, marks: Marks, shown: 
 
 
 def _list_body(state: State, p: Prompt, shown: list[Option]) -> Image.Image:
-    """No tile or corner involved: the acting animal's display beside the options."""
-    height = 340
+    """No tile or corner involved: the acting animal's display beside the options (a card's
+    rules under its name, when the choice is a card)."""
+    details = {o.label: CARD_TEXTS[o.label] for o in shown if o.label in CARD_TEXTS}
+    per_option = OPTION_SIZE + 12 + (2 * (DETAIL_SIZE + 6) if details else 0)
+    height = min(LIST_MAX_HEIGHT, max(340, 64 + per_option * len(shown)))
     body = Image.new("RGB", (WIDTH, height), PAPER)
     board = base_image().copy()
     in_play = [a for a in FOOD_CHAIN if a in state["animals"]]
@@ -186,7 +192,7 @@ def _list_body(state: State, p: Prompt, shown: list[Option]) -> Image.Image:
     body.paste(frame, (0, 0))
     d = ImageDraw.Draw(body)
     _element_boxes(body, d, state, Box(12, 16 + panel.height + 16, frame.width - 12, height - 10))
-    _option_list(d, shown, Box(frame.width + 20, 12, WIDTH - 12, height - 8))
+    _option_list(d, shown, Box(frame.width + 20, 12, WIDTH - 12, height - 8), details)
     return body
 
 
@@ -203,8 +209,11 @@ def _element_boxes(img: Image.Image, d: ImageDraw.ImageDraw, state: State, box: 
         y += 32
 
 
-def _option_list(d: ImageDraw.ImageDraw, shown: list[Option], box: Box) -> None:
-    """The options, numbered as the playground numbers them, as many as fit."""
+def _option_list(d: ImageDraw.ImageDraw, shown: list[Option], box: Box,
+                 details: dict[str, str] | None = None) -> None:
+    """The options, numbered as the playground numbers them, as many as fit; ``details``
+    adds up to two muted lines under an option (by label)."""
+    details = details or {}
     fonts.text(d, (box.left, box.top + 14), "Options", 24, INK, anchor="lm", bold=True)
     line = OPTION_SIZE + 8
     y = box.top + 44 + line // 2
@@ -219,6 +228,11 @@ def _option_list(d: ImageDraw.ImageDraw, shown: list[Option], box: Box) -> None:
         for text in lines:
             fonts.text(d, (box.left + 38, y), text, OPTION_SIZE, INK, anchor="lm")
             y += line
+        if o.label in details:
+            y -= 4
+            for text in _wrap(details[o.label], DETAIL_SIZE, text_w):
+                fonts.text(d, (box.left + 38, y), text, DETAIL_SIZE, MUTED, anchor="lm")
+                y += DETAIL_SIZE + 6
         y += 4
 
 

@@ -4,6 +4,7 @@ tesseract is missing (CI installs it: .ci/install-system-packages)."""
 
 from __future__ import annotations
 
+import copy
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -39,5 +40,22 @@ def test_the_board_header_reads_at_800_px(states):
     kinds = ["place_ap", "speciation", "choose_card", "extinction_save", "game over"]
     with ThreadPoolExecutor(2) as pool:
         readings = list(pool.map(read_board, kinds, [states[k] for k in kinds]))
+    failed = [(r.kind, r.missing, r.read) for r in readings if r.missing]
+    assert not failed, failed
+
+
+def test_every_seat_name_reads_including_the_accented_ones():
+    from ocr_helpers import NAMES
+
+    import engine
+
+    state = engine.new_game(6, 9, names=NAMES)
+    seen: dict[int, dict] = {}
+    while len(seen) < 6:  # planning: each seat places an AP in turn
+        p = engine.prompt(state)
+        seen.setdefault(p.seat, copy.deepcopy(state))
+        engine.apply(state, p.seat, p.options[0].id)
+    with ThreadPoolExecutor(2) as pool:
+        readings = list(pool.map(read_turn, [NAMES[s] for s in seen], seen.values()))
     failed = [(r.kind, r.missing, r.read) for r in readings if r.missing]
     assert not failed, failed
