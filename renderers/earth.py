@@ -17,6 +17,7 @@ from renderers.layout import (
     BADGE_PAD,
     BADGE_ROW_MAX,
     CONE_DY,
+    CONE_DY_ONE_ROW,
     ELEMENT_RADIUS,
     SCORED_DX,
     SCORED_DY,
@@ -114,7 +115,8 @@ def _draw_species(img: Image.Image, state: State, geo: EarthGeometry, h: Hex, ke
         sprites.paste_center(img, sprite, (cx + dx, cy + dy))
     dominant = ecology.dominant(state, key)
     if dominant is not None:
-        sprites.paste_center(img, sprites.cone(dominant, scale), (cx, cy + round(CONE_DY * scale)))
+        dy = CONE_DY_ONE_ROW if len(present) <= 3 else CONE_DY
+        sprites.paste_center(img, sprites.cone(dominant, scale), (cx, cy + round(dy * scale)))
 
 
 def draw_scored(img: Image.Image, state: State, geo: EarthGeometry, hexes: Iterable[Hex]) -> None:

@@ -141,7 +141,9 @@ BADGE_ROW_MAX = 122
 BADGE_ROWS_DY = (-15, 15)
 LABEL_DY = -55
 TERRAIN_NAME_DY = -38
-#: The cone sits low in the middle of its tile, well clear of the bottom edge.
+#: The dominance cone: in the empty second badge row when one row holds every animal
+#: there (most tiles), else below the second row; either way well inside its own tile.
+CONE_DY_ONE_ROW = 17
 CONE_DY = 43
 #: The "scored this turn" mark: low on the left, clear of the cone, badges and corner discs
 #: (offsets in hex radii).
