@@ -27,6 +27,9 @@ EMOJI = FONT_DIR / "NotoColorEmoji-Subset.ttf"
 #: Colour emoji fonts hold bitmaps of one size only.
 EMOJI_STRIKE = 109
 
+#: Texts up to this long have their rendered masks cached (labels, names, numbers).
+MASK_CACHE_CHARS = 40
+
 # Kinds of run, in fallback order.
 LATIN, HAN, EMOJI_RUN, MISSING = "latin", "cjk", "emoji", "missing"
 Run = tuple[str, str]  # (kind, text)
@@ -126,7 +129,7 @@ def emoji_mask(ch: str, size: int) -> Image.Image:
     return mask.resize((w, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | None, int, int]:
     """The text's anti-aliased coverage and where its top-left sits relative to the anchor."""
     left, top, right, bottom = font(size, bold).getbbox(s, anchor=anchor)
@@ -165,9 +168,10 @@ def text(
 ) -> None:
     """Draw ``s`` with Noto Sans (``bold``: its bold face), falling back per character."""
     if _single(s):
-        if getattr(draw, "mode", None) == "RGB":
+        if len(s) <= MASK_CACHE_CHARS and getattr(draw, "mode", None) == "RGB":
             # A board repeats most of its texts: paste a cached coverage mask instead of
-            # asking FreeType again (rasterising is most of a board's drawing time).
+            # asking FreeType again (rasterising is most of a board's drawing time).  Long
+            # texts (log lines, questions) change every time and are not kept.
             mask, left, top = _mask(s, size, bold, anchor)
             if mask is not None:
                 draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
