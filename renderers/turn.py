@@ -46,7 +46,7 @@ BODY_TOP = HEADER.bottom
 FOOTER_H = 40
 EARTH_AREA = (600, 560)
 #: Zoom radii the sprites are cached for; the largest that shows every named hex is used.
-RADII = (100, 84, 72, 62, 54, 48, 42)
+RADII = (100, 86, 74, 66, 60, 54, 48, 42)
 OPTION_SIZE = 22
 DETAIL_SIZE = 16
 LIST_MAX_HEIGHT = 560
