@@ -1,8 +1,9 @@
-"""Board images: the whole position as a PNG a player reads on a phone, drawn with Pillow.
+"""Pictures a player reads on a phone, drawn with Pillow: the whole board, the compact turn
+picture posted with each prompt, and a zoom on one tile.
 
-    from renderers import render_board, render_tile, highlight_between
+    from renderers import render_board, render_tile, render_turn, highlight_between
     png = render_board(state, highlight=highlight_between(before, state))
-    turn = render_turn(state, highlight_between(before, state))  # the picture for a prompt
+    turn = render_turn(state, highlight_between(before, state))  # options=... : the subset shown
 
 The renderer imports the engine and nothing else of ours; it does no I/O.
 """
