@@ -30,7 +30,7 @@ from renderers import action_display, animals, earth, fonts, sprites, status
 from renderers.board import base_image
 from renderers.encoding import encode_palette
 from renderers.highlight import Highlight
-from renderers.layout import DISPLAY, ROWS_BOTTOM, SQRT3, Box, EarthGeometry, animal_panel
+from renderers.layout import DISPLAY, ELEMENT_BOXES, ROWS_BOTTOM, SQRT3, Box, EarthGeometry, animal_panel
 from renderers.options import Marks, referenced
 from renderers.palette import EARTH_BG, HEADER_BG, HEADER_RULE, INK, MUTED, PAGE, PAPER
 
@@ -191,15 +191,18 @@ def _list_body(state: State, p: Prompt, shown: list[Option]) -> Image.Image:
     frame.paste(panel, (12, 16))
     body.paste(frame, (0, 0))
     d = ImageDraw.Draw(body)
-    _element_boxes(body, d, state, Box(12, 16 + panel.height + 16, frame.width - 12, height - 10))
+    _element_boxes(body, d, state, Box(12, 16 + panel.height + 16, frame.width - 12, height - 10),
+                   first=p.kind.split("_")[0])
     _option_list(d, shown, Box(frame.width + 20, 12, WIDTH - 12, height - 8), details)
     return body
 
 
-def _element_boxes(img: Image.Image, d: ImageDraw.ImageDraw, state: State, box: Box) -> None:
-    """The element boxes an element choice draws from, one line each, when they hold any."""
+def _element_boxes(img: Image.Image, d: ImageDraw.ImageDraw, state: State, box: Box, first: str = "") -> None:
+    """The element boxes, one line each, when they hold any; the one the prompt's action
+    takes from (``first``) at the top."""
     y = box.top + 10
-    for name in ("adaptation", "wanderlust", "abundance", "wasteland"):
+    names = sorted(ELEMENT_BOXES, key=lambda n: n != first)
+    for name in names:
         elements = state["boxes"].get(name) or []
         if not elements or y > box.bottom - 14:
             continue
