@@ -42,10 +42,14 @@ def main(argv: list[str] | None = None) -> int:
             from bot.discord_app import run_discord
 
             return run_discord(config)
-        return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board))
+        return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board,
+                                          new=args.new))
     except StoreUnavailable as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_DATABASE
+    except KeyboardInterrupt:  # Ctrl-C: every choice made is already in the database
+        print("\nBye; the game is saved and continues when you start again.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -67,7 +67,8 @@ class DominantBot(discord.Client):
             self.store = await Store.open(self.config.database)
         if default_renderer() is not None:
             self.render_pool = RenderPool()
-            self.service = GameService(self.store, self.render_pool.board, self.render_pool.tile)
+            self.service = GameService(self.store, self.render_pool.board, self.render_pool.tile,
+                                       picture_renderer=self.render_pool.turn)
         else:
             self.service = GameService(self.store)
         kwargs = {} if self._retry_delays is None else {"retry_delays": self._retry_delays}

@@ -1,23 +1,67 @@
 """The local playground: the same game service, driven from a terminal (or a script on stdin).
 
 Every seat is a local player; whoever must act is asked.  Type an option's number or id, or
-one of: board, status, log [N], undo, quit.  The game lives in the database, so quitting and
-starting again continues it.
+one of the commands in HELP (any letter case).  The game lives in the database, so quitting
+and starting again continues it; ``--new`` (or another ``--channel``) starts a fresh one.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
+import threading
 from pathlib import Path
 from typing import TextIO
 
-from bot.replies import Reply, ServiceError
-from bot.service import GameService, default_renderer
+from bot.replies import Choice, Reply, ServiceError
+from bot.rules_help import explain
+from bot.service import GameService, default_picture_renderer, default_renderer, default_tile_renderer
 from bot.store import Store
+from engine.cards.texts import CARD_TEXTS
 
-HELP = "Type an option number or id, or: board, status, log [N], undo, quit."
+HELP = ("Type an option number or id, or: board, status, log [N], tile C4, rules [topic], cards, "
+        "undo, help, quit.")
+MAX_PLAYERS = 6
+
+#: What the Discord commands the service mentions are called here.
+LOCAL_COMMANDS = {
+    "board": "board", "tile": "tile", "status": "status", "log": "log", "rules": "rules", "undo": "undo",
+    "play": "an option number", "new": "python -m bot --new", "start": "python -m bot --new",
+    "join": "python -m bot --new", "abandon": "python -m bot --new", "resign": "quit",
+}
+DS_COMMAND = re.compile(r"/ds (\w+)(?: topic:)?")
+
+
+def local_text(text: str) -> str:
+    """A service message in the playground's words: no ``/ds`` commands, no Markdown bold."""
+    text = DS_COMMAND.sub(lambda m: LOCAL_COMMANDS.get(m.group(1), m.group(1)) + " ", text)
+    return text.replace("**", "").replace("  ", " ")
+
+
+class LineReader:
+    """Lines of a text stream, read by a daemon thread: a blocked read never keeps the
+    process alive, so Ctrl-C (or the end of the game) exits at once."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.loop = asyncio.get_running_loop()
+        threading.Thread(target=self._pump, name="playground-stdin", daemon=True).start()
+
+    def _pump(self) -> None:
+        while True:
+            try:
+                line = self.stream.readline()
+            except (OSError, ValueError):
+                line = ""
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, line)
+            if line == "":
+                return
+
+    async def readline(self) -> str:
+        return await self.queue.get()
 
 
 class Playground:
@@ -26,57 +70,98 @@ class Playground:
         self.service = service
         self.channel = channel
         self.board_path = board_path
+        self.turn_path = board_path.with_name("turn.png")
         self.stdin = stdin
         self.stdout = stdout
         self._last_actor: str | None = None  # undo takes back this player's latest choice
+        self._log_seen = 0  # log lines already shown
+        self.reader: LineReader | None = None
 
     def say(self, text: str) -> None:
-        print(text, file=self.stdout, flush=True)
+        print(local_text(text), file=self.stdout, flush=True)
 
     async def ask(self, question: str) -> str | None:
         self.say(question)
-        line = await asyncio.to_thread(self.stdin.readline)
+        if self.reader is None:
+            self.reader = LineReader(self.stdin)
+        line = await self.reader.readline()
         return None if line == "" else line.strip()
 
-    def show(self, reply: Reply) -> None:
+    async def show(self, reply: Reply) -> None:
         self.say(reply.text)
         if reply.image:
             self.board_path.write_bytes(reply.image)
             self.say(f"[board written to {self.board_path}]")
+            turn = await self._turn_picture()
+            if turn:
+                self.turn_path.write_bytes(turn)
+                self.say(f"[turn picture written to {self.turn_path}]")
 
     async def catch_up(self) -> None:
         """Show what a game channel would: the story so far, and the picture when one is due."""
+        game = await self.service.store.latest_game(self.channel)
+        if game is not None and game.state is not None:
+            lines = game.state["log"]
+            if self._log_seen > len(lines):  # an undo shortened the log
+                self._log_seen = len(lines)
+            for line in lines[self._log_seen:]:
+                self.say(str(line))
+            self._log_seen = len(lines)
         post = await self.service.channel_post(self.channel)
         if post is None:
             return
-        if post.new_message or post.image:
-            self.say("\n" + post.text)
         if post.image:
-            self.board_path.write_bytes(post.image)
-            self.say(f"[board written to {self.board_path}]")
+            self.turn_path.write_bytes(post.image)
+            self.say(f"[turn picture written to {self.turn_path}; 'board' writes the whole board]")
         await self.service.record_post(post, f"local-{post.version}" if post.new_message else None)
 
-    async def setup(self, names: list[str], players: int | None) -> bool:
+    async def _turn_picture(self) -> bytes | None:
+        """The compact picture Discord posts with a prompt (renderers.render_turn)."""
+        try:
+            from renderers import render_turn
+        except ImportError:
+            return None
+        game = await self.service.store.latest_game(self.channel)
+        if game is None or game.state is None:
+            return None
+        return await asyncio.to_thread(render_turn, game.state)
+
+    async def _names(self, names: list[str]) -> list[str] | None:
+        """2 to 6 different names: from the command line if they are fine, else asked for."""
+        while True:
+            problem = _names_problem(names)
+            if problem is None:
+                return names
+            if names:
+                self.say(problem)
+            answer = await self.ask(f"Player names, separated by spaces (2 to {MAX_PLAYERS}):")
+            if answer is None:
+                return None
+            names = answer.split()
+
+    async def setup(self, names: list[str], players: int | None, new: bool = False) -> bool:
         """Open a new game unless one is already running in this playground."""
         status = await self.service.game_status(self.channel)
-        if status == "active":
-            self.say("Continuing the stored game.")
+        if status == "active" and not new:
+            self.say("Continuing the stored game. (python -m bot --new starts another.)")
+            game = await self.service.store.latest_game(self.channel)
+            self._log_seen = len(game.state["log"]) if game and game.state else 0  # shown before
             return True
-        if not names:
-            answer = await self.ask("Player names, separated by spaces (2 to 6):")
-            if answer is None:
-                return False
-            names = answer.split()
-        if players is not None and players != len(names):
+        if players is not None and names and players != len(names):
             self.say(f"--seats {players} but {len(names)} names given.")
             return False
+        chosen = await self._names(names)
+        if chosen is None:
+            return False
         try:
-            if status == "lobby":  # a lobby left behind: start afresh
+            if status in ("lobby", "active"):  # a lobby left behind, or --new: start afresh
                 await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
-            self.show(await self.service.create_lobby(self.channel, f"local:{names[0]}", names[0], len(names)))
-            for name in names[1:]:
-                self.show(await self.service.join(self.channel, f"local:{name}", name))
-            self.show(await self.service.start(self.channel, f"local:{names[0]}"))
+            host = chosen[0]
+            reply = await self.service.create_lobby(self.channel, f"local:{host}", host, len(chosen))
+            for name in chosen[1:]:
+                await self.service.join(self.channel, f"local:{name}", name)
+            self.say(f"Game #{reply.game_id} for {', '.join(chosen)}.")
+            await self.show(await self.service.start(self.channel, f"local:{host}"))
             await self.catch_up()
         except ServiceError as e:
             self.say(f"Cannot start: {e}")
@@ -92,42 +177,105 @@ class Playground:
             choices = status.choices
             listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
             line = await self.ask(f"\n{status.text.splitlines()[0]}\n{listing}\n> ")
-            if line is None or line in ("quit", "exit", "q"):
+            if line is None or line.lower() in ("quit", "exit", "q"):
                 self.say("Bye; the game is saved and continues when you start again.")
                 return 0
-            command, _, arg = line.partition(" ")
+            if not line:
+                continue
             try:
-                if command == "board":
-                    self.show(await self.service.board(self.channel))
-                elif command == "status":
-                    self.say(status.text)
-                elif command == "log":
-                    self.say((await self.service.log(self.channel, int(arg or 10))).text)
-                elif command == "undo":
-                    self.show(await self.service.undo(self.channel, self._last_actor or status.to_act))
-                    await self.catch_up()
-                elif command in ("help", "?"):
-                    self.say(HELP)
-                else:
-                    option = command
-                    if command.isdigit() and 1 <= int(command) <= len(choices):
-                        option = choices[int(command) - 1].id
-                    self.show(await self.service.act(self.channel, status.to_act, option, status.version))
-                    self._last_actor = status.to_act
-                    await self.catch_up()
+                await self.command(line, status, choices)
             except (ServiceError, ValueError) as e:
                 self.say(f"Not accepted: {e}\n{HELP}")
 
+    async def command(self, line: str, status: Reply, choices: list[Choice]) -> None:
+        word, _, arg = line.partition(" ")
+        command, arg = word.lower(), arg.strip()
+        if command == "board":
+            await self.show(await self.service.board(self.channel))
+        elif command == "status":
+            self.say(status.text)
+        elif command == "log":
+            if arg and not arg.isdigit():
+                self.say("log takes a number of lines, for example: log 5")
+                return
+            self.say((await self.service.log(self.channel, int(arg or 10))).text)
+        elif command == "undo":
+            await self.show(await self.service.undo(self.channel, self._last_actor or status.to_act))
+            await self.catch_up()
+        elif command == "tile":
+            if not arg:
+                self.say("Which tile? For example: tile D3")
+                return
+            reply = await self.service.tile(self.channel, arg)
+            self.say(reply.text)
+            if reply.image:
+                path = self.board_path.with_name("tile.png")
+                path.write_bytes(reply.image)
+                self.say(f"[tile written to {path}]")
+        elif command == "rules":
+            self.say(explain(arg or None))
+        elif command == "cards":
+            self.say(await self._cards())
+        elif command in ("help", "?"):
+            self.say(HELP)
+        else:
+            option = _option(line, choices)
+            await self.show(await self.service.act(self.channel, status.to_act, option, status.version))
+            self._last_actor = status.to_act
+            await self.catch_up()
+
+    async def _cards(self) -> str:
+        game = await self.service.store.latest_game(self.channel)
+        cards = (game.state or {}).get("cards", []) if game is not None else []
+        if not cards:
+            return "No face-up dominance cards."
+        return "\n".join(f"{name}: {CARD_TEXTS.get(name, '')}" for name in cards)
+
+
+def _names_problem(names: list[str]) -> str | None:
+    if not names:
+        return "No names given."
+    if not 2 <= len(names) <= MAX_PLAYERS:
+        return f"A game needs 2 to {MAX_PLAYERS} players; {len(names)} given."
+    if len({n.lower() for n in names}) != len(names):
+        return "Every player needs a different name."
+    return None
+
+
+def _option(line: str, choices: list[Choice]) -> str:
+    """An option id from a number or an id typed in any letter case (else the line itself,
+    which the service refuses with the list of legal options)."""
+    if line.isdigit() and 1 <= int(line) <= len(choices):
+        return choices[int(line) - 1].id
+    by_id = {c.id.lower(): c.id for c in choices}
+    return by_id.get(line.lower(), line)
+
+
+def board_path_problem(board: str) -> str | None:
+    """Why the board cannot be written to ``board``, found before any game is created."""
+    path = Path(board)
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        return f"--board {board}: the folder {folder} does not exist."
+    if path.is_dir():
+        return f"--board {board} is a folder; give a file name such as {path / 'board.png'}."
+    return None
+
 
 async def run_playground(database: str, names: list[str], *, channel: str = "playground",
-                         board: str = "board.png", seats: int | None = None,
+                         board: str = "board.png", seats: int | None = None, new: bool = False,
                          stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    problem = board_path_problem(board)
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     store = await Store.open(database)
     try:
-        service = GameService(store, default_renderer())
+        service = GameService(store, default_renderer(), default_tile_renderer(),
+                              picture_renderer=default_picture_renderer())
         playground = Playground(service, channel, Path(board).resolve(), stdin, stdout)
         print(f"Dominant Species playground - database {store.path}. {HELP}", file=stdout)
-        if not await playground.setup(names, seats):
+        if not await playground.setup(names, seats, new):
             return 1
         return await playground.loop()
     finally:
@@ -140,6 +288,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--players", nargs="*", default=[], metavar="NAME",
                         help="playground: the local players' names")
     parser.add_argument("--channel", default="playground", help="playground: which stored game to play")
-    parser.add_argument("--board", default="board.png", help="playground: where to write the board image")
+    parser.add_argument("--new", action="store_true",
+                        help="playground: start a new game even if one is stored (it is abandoned)")
+    parser.add_argument("--board", default="board.png",
+                        help="playground: where to write the board image (turn.png and tile.png go beside it)")
     parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
     return parser.parse_args(argv)

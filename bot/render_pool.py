@@ -33,6 +33,12 @@ def _render_board(state: State, before: State | None) -> bytes:
     return render_board(state, highlight=highlight)
 
 
+def _render_turn(state: State, before: State | None) -> bytes:
+    from renderers import highlight_between, render_turn
+
+    return render_turn(state, highlight_between(before, state) if before is not None else None)
+
+
 def _render_tile(state: State, at: str) -> bytes:
     from renderers import render_tile
 
@@ -93,6 +99,9 @@ class RenderPool:
 
     def board(self, state: State, before: State | None) -> bytes:
         return self._run(_render_board, state, before)
+
+    def turn(self, state: State, before: State | None) -> bytes:
+        return self._run(_render_turn, state, before)
 
     def tile(self, state: State, at: str) -> bytes:
         return self._run(_render_tile, state, at)

@@ -75,6 +75,27 @@ def default_renderer() -> Renderer | None:
     return render
 
 
+def default_picture_renderer() -> Renderer | None:
+    """The compact turn picture posted with a prompt, if the renderers package is importable."""
+    try:
+        from renderers import highlight_between, render_turn
+    except ImportError:
+        return None
+
+    def render(state: State, before: State | None) -> bytes:
+        return render_turn(state, highlight_between(before, state) if before is not None else None)
+
+    return render
+
+
+def default_tile_renderer() -> Callable[[State, str], bytes] | None:
+    try:
+        from renderers import render_tile
+    except ImportError:
+        return None
+    return render_tile
+
+
 def passive_option(prompt: engine.Prompt) -> str:
     ids = [o.id for o in prompt.options]
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])

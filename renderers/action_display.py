@@ -55,6 +55,7 @@ from renderers.palette import (
 State = dict[str, Any]
 BOX_SLOTS = 4
 ROW_SHADE = mix(PAPER, INK, 0.045)
+SPACE_NUMBER = mix(SPACE_FILL, INK, 0.45)
 
 
 def _detail(row: str, index: int) -> str | None:
@@ -91,6 +92,8 @@ def draw_static(img: Image.Image) -> None:
             else:
                 r = SPACE_RADIUS
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=SPACE_FILL, outline=SPACE_LINE, width=2)
+                # the space's number, as a planning option names it ("Speciation 3")
+                fonts.text(draw, (x, y), str(i + 1), 14, SPACE_NUMBER, anchor="mm")
             if row.name in DETAIL_ROWS:
                 dy = y + SPACE_RADIUS + 15
                 if row.name == "speciation" and i < len(SPECIATION_ELEMENTS):
@@ -108,10 +111,26 @@ def draw_static(img: Image.Image) -> None:
     fonts.text(draw, (ROW_NAME_X, CARDS_AREA.top + 6), "DOMINANCE CARDS", 17, INK, bold=True)
 
 
+def acting_space(state: State) -> tuple[str, int, str] | None:
+    """(row, space, animal) of the AP being resolved: the engine takes it off the display
+    when its action starts, but players expect to see it there until the action is done."""
+    steps = state.get("steps") or []
+    if state.get("phase") != "execution" or len(steps) < 2 or steps[0].get("name") != "execution":
+        return None
+    index = steps[0].get("row", -1)
+    action = steps[1]
+    if not 0 <= index < len(ROW_NAMES) or action.get("name") != ROW_NAMES[index]:
+        return None
+    if "space" not in action or "animal" not in action:
+        return None
+    return ROW_NAMES[index], action["space"], action["animal"]
+
+
 def draw(img: Image.Image, state: State, highlight: Highlight | None = None) -> None:
     """APs, element boxes, the row being executed, Wanderlust tiles and cards."""
     d = ImageDraw.Draw(img)
     _mark_active_row(d, state)
+    acting = acting_space(state)
     for row, occupants in state["display"].items():
         for i, animal in enumerate(occupants):
             at = space_center(row, i)
@@ -120,6 +139,13 @@ def draw(img: Image.Image, state: State, highlight: Highlight | None = None) -> 
             if animal is not None:
                 free = (row, i) in FREE_SPACES
                 sprites.paste_center(img, sprites.pawn(animal, SPACE_RADIUS, free=free), at)
+    if acting is not None:
+        row, i, animal = acting
+        at = space_center(row, i)
+        sprites.paste_center(img, sprites.ring(SPACE_RADIUS + 1, INK, 3), at)
+        sprites.paste_center(img, sprites.pawn(animal, SPACE_RADIUS, free=(row, i) in FREE_SPACES), at)
+        sprites.paste_center(img, sprites.tag("acting", 14), (at[0], at[1] + SPACE_RADIUS + 4))
+
     for box in ELEMENT_BOXES:
         elements = state["boxes"].get(box, [])
         for i, e in enumerate(elements[:BOX_SLOTS]):

@@ -54,11 +54,11 @@ def draw(img: Image.Image, state: State, active: str | None, dominance: dict[str
     winners = set(state["seats"][result["winner_seat"]]["animals"]) if result else set()
     for slot, animal in enumerate(in_play):
         tag = "TO ACT" if animal == active else ("WINNER" if animal in winners else None)
-        _panel(img, d, state, animal, slot, tag, on_earth.get(animal, 0),
+        panel(img, d, state, animal, slot, tag, on_earth.get(animal, 0),
                sum(1 for a in dominance.values() if a == animal))
 
 
-def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: State, animal: str, slot: int,
+def panel(img: Image.Image, d: ImageDraw.ImageDraw, state: State, animal: str, slot: int,
            tag: str | None, on_earth: int, dominated: int) -> None:
     """``tag`` (TO ACT, WINNER) marks the panel with a heavy frame and a black label."""
     active = tag is not None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import io
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -10,9 +10,11 @@ from PIL import Image, ImageDraw
 
 from engine import ecology
 from engine.data import ELEMENTS, FOOD_CHAIN, TERRAINS, TILE_SCORING
+from engine.flow import Option
 from engine.flow import prompt as engine_prompt
-from engine.geometry import hex_key, hex_label, neighbours, on_board
+from engine.geometry import corner_keys_of, hex_key, hex_label, neighbours, on_board
 from renderers import action_display, animals, earth, fonts, legend, sprites, status
+from renderers.encoding import encode_palette
 from renderers.highlight import Highlight
 from renderers.layout import (
     BOARD_EARTH,
@@ -25,19 +27,13 @@ from renderers.layout import (
     EarthGeometry,
     to_hex,
 )
+from renderers.options import Marks, referenced
 from renderers.palette import EARTH_BG, INK, MUTED, PAPER
 
 State = dict[str, Any]
 
-#: zlib level for the PNG: 1 is several times faster than the default 6 and the files stay
-#: well under the 1.5 MB goal (the board is mostly flat colour).  See bench/render.py.
-PNG_COMPRESS_LEVEL = 1
-
-
-def encode(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
+#: Every picture is a palette PNG (renderers/encoding.py): a third of the bytes of RGB.
+encode = encode_palette
 
 
 @cache
@@ -68,6 +64,14 @@ def warm_up() -> None:
         sprites.cone(animal, scale)
         sprites.pawn(animal, SPACE_RADIUS)
         sprites.pawn(animal, SPACE_RADIUS, free=True)
+    from engine import new_game
+    from renderers import turn  # the turn picture's zoom sizes (imported here: turn imports board)
+
+    turn.warm_up()
+    # one board and turn picture of a 6-player setup: caches the texts every board repeats
+    sample = new_game(6, 0)
+    draw_board(sample)
+    turn.draw_turn(sample)
 
 
 def draw_board(state: State, *, highlight: Highlight | None = None) -> Image.Image:
@@ -108,7 +112,21 @@ def tile_view_geometry(at: str | tuple[int, int]) -> EarthGeometry:
     return EarthGeometry(TILE_VIEW_RADIUS, (ox, oy))
 
 
-def draw_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight | None = None) -> Image.Image:
+def _option_marks(state: State, options: Sequence[Option | str] | None, hexes: list[tuple[int, int]]) -> Marks:
+    """Tiles and corners among ``hexes`` that the options name (default: the current prompt's)."""
+    if options is None:
+        p = engine_prompt(state)
+        texts = [] if p is None else [p.text, *(o.id for o in p.options), *(o.label for o in p.options)]
+    else:
+        texts = [t for o in options for t in ((o,) if isinstance(o, str) else (o.id, o.label))]
+    marks = referenced(texts)
+    keys = {hex_key(h) for h in hexes}
+    corners = {c for h in hexes for c in corner_keys_of(h)}
+    return Marks(marks.tiles & keys, marks.corners & corners)
+
+
+def draw_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight | None = None,
+              options: Sequence[Option | str] | None = None) -> Image.Image:
     h = to_hex(at)
     key = hex_key(h)
     if key not in state["tiles"]:
@@ -119,15 +137,18 @@ def draw_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight |
     img = Image.new("RGB", (TILE_VIEW_WIDTH, TILE_VIEW_HEIGHT), EARTH_BG)
     hexes = [h, *(n for n in neighbours(h) if on_board(n) or hex_key(n) in state["tiles"])]
     earth.draw_empty_hexes(img, geo, [n for n in hexes if on_board(n)])
-    earth.draw_earth(img, state, geo, highlight, hexes, focus=h)
+    earth.draw_earth(img, state, geo, highlight, hexes, focus=h, marks=_option_marks(state, options, hexes))
     _tile_header(img, state, h, key)
     return img
 
 
-def render_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight | None = None) -> bytes:
+def render_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight | None = None,
+                options: Sequence[Option | str] | None = None) -> bytes:
     """A PNG zoom on the tile at ``at`` (a key ``"q,r"`` or a label ``"C4"``) and its
-    neighbours, with what each animal there matches.  ValueError if no tile is there."""
-    return encode(draw_tile(state, at, highlight=highlight))
+    neighbours, with what each animal there matches.  Corners and tiles that ``options``
+    name (by default the current prompt's; ``()`` for none) are ringed and labelled, so
+    ``corner:C2-E`` is found on the zoom.  ValueError if no tile is there."""
+    return encode(draw_tile(state, at, highlight=highlight, options=options))
 
 
 def _tile_header(img: Image.Image, state: State, h: tuple[int, int], key: str) -> None:

@@ -5,6 +5,7 @@
     python -m renderers demo --players 6 --seed 4 --out end.png --tile D3 --tile-out d3.png
     python -m renderers final --players 6 --seed 4 --out docs/end-of-game.png
     python -m renderers final --record game.json --out end.png
+    python -m renderers demo --players 4 --seed 7 --decisions 200 --until abundance_corner --turn-out t.png
     python -m renderers regenerate-references
 """
 
@@ -22,6 +23,7 @@ import engine
 from engine.simulate import random_moves
 from renderers import highlight_between, references
 from renderers.board import draw_board, encode, render_tile, warm_up
+from renderers.turn import render_turn
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -33,8 +35,14 @@ def _demo(args: argparse.Namespace) -> int:
         history.append(copy.deepcopy(after))
         del history[:-2]
 
-    random_moves(state, random.Random(args.seed), limit=args.decisions,
-                 after=keep if args.highlight else None)
+    chooser = random.Random(args.seed)
+    random_moves(state, chooser, limit=args.decisions, after=keep if args.highlight else None)
+    if args.until:
+        # play on to the first prompt of that kind, for pictures of a given kind of choice
+        while (p := engine.prompt(state)) is not None and p.kind != args.until:
+            random_moves(state, chooser, limit=1, after=keep if args.highlight else None)
+        if p is None:
+            raise ValueError(f"no '{args.until}' prompt before the end of this game")
     highlight = highlight_between(history[0], state) if args.highlight and len(history) == 2 else None
     warm_up()  # the once-per-process static layer and sprites are not part of a render's time
     t0 = time.perf_counter()
@@ -42,6 +50,8 @@ def _demo(args: argparse.Namespace) -> int:
     png = encode(img)
     ms = (time.perf_counter() - t0) * 1000
     Path(args.out).write_bytes(png)
+    if args.turn_out:
+        Path(args.turn_out).write_bytes(render_turn(state, highlight))
     if args.tile:
         tile_out = args.tile_out or str(Path(args.out).with_name(f"{Path(args.out).stem}-{args.tile}.png"))
         Path(tile_out).write_bytes(render_tile(state, args.tile, highlight=highlight))
@@ -91,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--tile", default=None, help="also render the zoom on this tile (e.g. D3)")
     demo.add_argument("--tile-out", default=None)
     demo.add_argument("--highlight", action="store_true", help="ring what the last decision changed")
+    demo.add_argument("--until", default=None, metavar="KIND",
+                      help="then play on to the first prompt of this kind (place_ap, abundance_corner, ...)")
+    demo.add_argument("--turn-out", default=None, help="also write the turn picture of the same state")
     demo.set_defaults(func=_demo)
     final = sub.add_parser("final", help="the end-of-game image of a seeded random game or of a record")
     final.add_argument("--players", type=int, default=6)

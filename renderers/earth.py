@@ -17,11 +17,16 @@ from renderers.layout import (
     BADGE_PAD,
     BADGE_ROW_MAX,
     CONE_DY,
+    CONE_DY_ONE_ROW,
     ELEMENT_RADIUS,
+    SCORED_DX,
+    SCORED_DY,
+    SCORED_RADIUS,
     EarthGeometry,
     badge_offsets,
     badge_rows_width,
 )
+from renderers.options import Marks, draw_corner_marks, draw_tile_marks
 from renderers.palette import HIGHLIGHT, INK
 
 State = dict[str, Any]
@@ -40,10 +45,12 @@ def draw_earth(
     highlight: Highlight | None = None,
     hexes: Iterable[Hex] = BOARD_HEXES,
     focus: Hex | None = None,
+    marks: Marks | None = None,
 ) -> None:
     """Tiles on ``hexes`` with everything on them.  Drawn in layers so that discs sit on top
     of tile edges and highlight rings, and badges never hide under a neighbour's tile.
-    ``focus`` (the zoom's tile) gets a heavy outline."""
+    ``focus`` (the zoom's tile) gets a heavy outline; ``marks`` (what options name) outline
+    their tiles and ring and name their corners."""
     hexes = list(hexes)
     draw = ImageDraw.Draw(img)
     shown = [(h, hex_key(h)) for h in hexes if hex_key(h) in state["tiles"]]
@@ -63,6 +70,8 @@ def draw_earth(
         for h in hexes:
             if hex_key(h) in highlight.tiles:
                 _ring_hex(draw, geo, h)
+    if marks:
+        draw_tile_marks(img, geo, marks.tiles)
 
     # Elements on every corner of the hexes shown (a corner may touch an empty hex too).
     radius = round(ELEMENT_RADIUS * scale)
@@ -78,6 +87,9 @@ def draw_earth(
 
     for h, key in shown:
         _draw_species(img, state, geo, h, key)
+    draw_scored(img, state, geo, [h for h, _ in shown])
+    if marks:
+        draw_corner_marks(img, geo, marks.corners, size=max(14, round(15 * scale)))
 
 
 def _ring_hex(draw: ImageDraw.ImageDraw, geo: EarthGeometry, h: Hex) -> None:
@@ -103,7 +115,18 @@ def _draw_species(img: Image.Image, state: State, geo: EarthGeometry, h: Hex, ke
         sprites.paste_center(img, sprite, (cx + dx, cy + dy))
     dominant = ecology.dominant(state, key)
     if dominant is not None:
-        sprites.paste_center(img, sprites.cone(dominant, scale), (cx, cy + round(CONE_DY * scale)))
+        dy = CONE_DY_ONE_ROW if len(present) <= 3 else CONE_DY
+        sprites.paste_center(img, sprites.cone(dominant, scale), (cx, cy + round(dy * scale)))
+
+
+def draw_scored(img: Image.Image, state: State, geo: EarthGeometry, hexes: Iterable[Hex]) -> None:
+    """Mark the tiles Domination already scored this turn (they cannot be scored again)."""
+    scored = set(state.get("scored") or ())
+    for h in hexes:
+        if hex_key(h) in scored:
+            cx, cy = geo.hex_center(h)
+            mark = sprites.scored_mark(max(8, round(SCORED_RADIUS * geo.scale)))
+            sprites.paste_center(img, mark, (cx + round(SCORED_DX * geo.radius), cy + round(SCORED_DY * geo.radius)))
 
 
 def fit_badges(entries: list[tuple[str, int, bool]], scale: float = 1.0) -> tuple[list[Image.Image], list[int]]:

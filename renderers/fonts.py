@@ -1,23 +1,159 @@
-"""Text: Pillow's bundled scalable font (no system fonts needed), cached per size."""
+"""Text in any script a Discord name may use, from fonts shipped in ``renderers/fonts/``.
+
+Noto Sans (regular and bold) sets everything; a character it lacks falls back, one
+character at a time, to a Noto Sans CJK subset, then to a Noto Color Emoji subset (drawn as
+a one-colour glyph in the text colour), then to a small circle, never to an empty box.
+``scripts/build_fonts.py`` rebuilds the files; ``fonts/OFL.txt`` is their licence.
+"""
 
 from __future__ import annotations
 
-from functools import cache
+import unicodedata
+from functools import cache, lru_cache
+from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
+
+from renderers.cmap import codepoints
 
 #: The smallest text on a 1600 px wide board: still readable on a phone when zoomed.
 MIN_SIZE = 14
 
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
+BOLD = FONT_DIR / "NotoSans-Bold.ttf"
+CJK = FONT_DIR / "NotoSansCJK-Subset.otf"
+EMOJI = FONT_DIR / "NotoColorEmoji-Subset.ttf"
+#: Colour emoji fonts hold bitmaps of one size only.
+EMOJI_STRIKE = 109
+
+#: Texts up to this long have their rendered masks cached (labels, names, numbers).
+MASK_CACHE_CHARS = 40
+
+# Kinds of run, in fallback order.
+LATIN, HAN, EMOJI_RUN, MISSING = "latin", "cjk", "emoji", "missing"
+Run = tuple[str, str]  # (kind, text)
+
 
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """The bundled font at ``size`` px (Pillow >= 10.1 ships a scalable FreeType font)."""
-    return ImageFont.load_default(size=max(MIN_SIZE, size))  # type: ignore[return-value]
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Noto Sans at ``size`` px (never below MIN_SIZE)."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), max(MIN_SIZE, size))
 
 
-def width(text: str, size: int) -> float:
-    return font(size).getlength(text)
+@cache
+def _cjk(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(CJK), max(MIN_SIZE, size))
+
+
+@cache
+def _coverage() -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    # Regular and bold Noto Sans map the same characters.
+    return codepoints(REGULAR), codepoints(CJK), codepoints(EMOJI)
+
+
+def kind_of(ch: str) -> str:
+    """Which font draws ``ch``: LATIN (Noto Sans), HAN (CJK), EMOJI_RUN or MISSING."""
+    latin, han, emoji = _coverage()
+    cp = ord(ch)
+    if cp in latin:
+        return LATIN
+    if cp in han:
+        return HAN
+    if cp in emoji:
+        return EMOJI_RUN
+    return MISSING
+
+
+def clean(s: str) -> str:
+    """Composed form (``e`` + combining acute becomes ``é``, which the font draws as one
+    glyph) without control and format characters (zero-width joiners, variation selectors)
+    and skin-tone modifiers, which only change the emoji before them: alone, they would be
+    drawn as boxes or coloured squares."""
+    s = unicodedata.normalize("NFC", s)
+    return "".join(c for c in s if unicodedata.category(c) not in ("Cc", "Cf")
+                   and c != "\ufe0f" and not 0x1F3FB <= ord(c) <= 0x1F3FF)
+
+
+#: ``safe`` is the old name: names are no longer cut down to Latin-1.
+safe = clean
+
+
+@lru_cache(maxsize=4096)
+def runs(s: str) -> tuple[Run, ...]:
+    """``s`` split into runs that one font draws (emoji and missing characters one each)."""
+    out: list[Run] = []
+    for ch in s:
+        k = kind_of(ch)
+        if out and out[-1][0] == k and k in (LATIN, HAN):
+            out[-1] = (k, out[-1][1] + ch)
+        else:
+            out.append((k, ch))
+    return tuple(out)
+
+
+def _single(s: str) -> bool:
+    latin = _coverage()[0]
+    return all(ord(c) in latin for c in s)
+
+
+def _run_width(kind: str, text: str, size: int, bold: bool) -> float:
+    if kind == LATIN:
+        return font(size, bold).getlength(text)
+    if kind == HAN:
+        return _cjk(size).getlength(text)
+    return round(size * (1.15 if kind == EMOJI_RUN else 0.8))
+
+
+def width(text: str, size: int, bold: bool = False) -> float:
+    if _single(text):
+        return font(size, bold).getlength(text)
+    return sum(_run_width(k, t, size, bold) for k, t in runs(text))
+
+
+@lru_cache(maxsize=512)
+def emoji_mask(ch: str, size: int) -> Image.Image:
+    """The colour emoji ``ch`` as an ``L`` mask of ``size`` px: its shape at 45% ink and its
+    dark details at full ink, so a face keeps its eyes when drawn in one colour."""
+    big = ImageFont.truetype(str(EMOJI), EMOJI_STRIKE)
+    left, top, right, bottom = big.getbbox(ch)
+    img = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((-left, -top), ch, font=big, embedded_color=True)
+    alpha = img.getchannel("A")
+    light = img.convert("L")
+    # ink = alpha * (0.45 + 0.55 * darkness)
+    ink = Image.eval(light, lambda v: round(255 * (0.45 + 0.55 * (255 - v) / 255)))
+    mask = Image.new("L", img.size, 0)
+    mask.paste(ink, (0, 0), alpha)
+    w = max(1, round(size * img.width / img.height))
+    return mask.resize((w, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=4096)
+def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | None, int, int]:
+    """The text's anti-aliased coverage and where its top-left sits relative to the anchor."""
+    left, top, right, bottom = font(size, bold).getbbox(s, anchor=anchor)
+    if right <= left or bottom <= top:
+        return None, 0, 0
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), s, font=font(size, bold), fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def _baseline(y: float, anchor: str, size: int, bold: bool) -> float:
+    """The baseline for ``anchor``'s vertical part, from Noto Sans's metrics, so runs of
+    other fonts sit on the same line as the Latin text would."""
+    ascent, descent = font(size, bold).getmetrics()
+    v = anchor[1]
+    if v == "a":
+        return y + ascent
+    if v == "m":
+        return y + (ascent - descent) / 2
+    if v == "d":
+        return y - descent
+    if v == "t":  # top of the text itself: the cap height is close enough for a mixed line
+        return y + size * 0.73
+    return y  # "s": baseline
 
 
 def text(
@@ -30,23 +166,44 @@ def text(
     anchor: str = "la",
     bold: bool = False,
 ) -> None:
-    """Draw ``s``; ``bold`` thickens the single bundled weight with a thin stroke."""
-    if bold:
-        draw.text(xy, s, font=font(size), fill=fill, anchor=anchor, stroke_width=0.5, stroke_fill=fill)
-    else:
-        draw.text(xy, s, font=font(size), fill=fill, anchor=anchor)
+    """Draw ``s`` with Noto Sans (``bold``: its bold face), falling back per character."""
+    if _single(s):
+        if len(s) <= MASK_CACHE_CHARS and getattr(draw, "mode", None) == "RGB":
+            # A board repeats most of its texts: paste a cached coverage mask instead of
+            # asking FreeType again (rasterising is most of a board's drawing time).  Long
+            # texts (log lines, questions) change every time and are not kept.
+            mask, left, top = _mask(s, size, bold, anchor)
+            if mask is not None:
+                draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+            return
+        draw.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor)
+        return
+    total = width(s, size, bold)
+    x = xy[0] - {"l": 0, "m": total / 2, "r": total}.get(anchor[0], 0)
+    base = _baseline(xy[1], anchor, size, bold)
+    px = max(MIN_SIZE, size)
+    for kind, run in runs(s):
+        w = _run_width(kind, run, size, bold)
+        if kind == LATIN:
+            draw.text((x, base), run, font=font(size, bold), fill=fill, anchor="ls")
+        elif kind == HAN:
+            draw.text((x, base), run, font=_cjk(size), fill=fill, anchor="ls",
+                      stroke_width=0.4 if bold else 0, stroke_fill=fill)
+        elif kind == EMOJI_RUN:
+            h = round(px * 0.95)
+            draw.bitmap((round(x + (w - emoji_mask(run, h).width) / 2), round(base - px * 0.8)),
+                        emoji_mask(run, h), fill=fill)
+        else:  # a small ring where a character has no glyph in any font we ship
+            r = px * 0.26
+            cx, cy = x + w / 2, base - px * 0.36
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=fill, width=max(1, round(px / 12)))
+        x += w
 
 
-def fit(s: str, size: int, max_width: float) -> str:
+def fit(s: str, size: int, max_width: float, bold: bool = False) -> str:
     """``s`` cut with an ellipsis so that it fits ``max_width`` (long Discord names)."""
-    if width(s, size) <= max_width:
+    if width(s, size, bold) <= max_width:
         return s
-    while s and width(s + "...", size) > max_width:
+    while s and width(s + "...", size, bold) > max_width:
         s = s[:-1]
     return s.rstrip() + "..."
-
-
-def safe(s: str) -> str:
-    """Player names come from Discord; the bundled font covers Latin-1 only, so anything
-    else (emoji, other scripts) becomes '?' instead of an empty box."""
-    return "".join(c if 32 <= ord(c) < 256 else "?" for c in s)

@@ -39,11 +39,12 @@ class Box:
 # --- the page -------------------------------------------------------------------------------
 
 WIDTH = 1600
-HEADER = Box(0, 0, WIDTH, 72)
+#: Tall enough for turn, phase and the player to act in type that reads at 800 px wide.
+HEADER = Box(0, 0, WIDTH, 104)
 EARTH = Box(0, HEADER.bottom, 900, HEADER.bottom + 840)
 DISPLAY = Box(EARTH.right, HEADER.bottom, WIDTH, EARTH.bottom)
 ANIMALS = Box(0, EARTH.bottom, WIDTH, EARTH.bottom + 176)
-FOOTER = Box(0, ANIMALS.bottom, WIDTH, ANIMALS.bottom + 136)
+FOOTER = Box(0, ANIMALS.bottom, WIDTH, ANIMALS.bottom + 168)
 HEIGHT = FOOTER.bottom
 SIZE = (WIDTH, HEIGHT)
 
@@ -140,7 +141,15 @@ BADGE_ROW_MAX = 122
 BADGE_ROWS_DY = (-15, 15)
 LABEL_DY = -55
 TERRAIN_NAME_DY = -38
-CONE_DY = 46
+#: The dominance cone: in the empty second badge row when one row holds every animal
+#: there (most tiles), else below the second row; either way well inside its own tile.
+CONE_DY_ONE_ROW = 17
+CONE_DY = 43
+#: The "scored this turn" mark: low on the left, clear of the cone, badges and corner discs
+#: (offsets in hex radii).
+SCORED_DX = -0.42
+SCORED_DY = 0.5
+SCORED_RADIUS = 10
 
 
 def badge_rows_width(widths: list[int], scale: float = 1.0) -> float:
@@ -245,4 +254,5 @@ FOOTER_FACTS_Y = FOOTER.top + 20
 FOOTER_CHAIN_Y = FOOTER.top + 52
 FOOTER_ELEMENTS_Y = FOOTER.top + 84
 FOOTER_LEGEND_Y = FOOTER.top + 116
+FOOTER_SCORING_Y = FOOTER.top + 148
 FOOTER_PAWN_RADIUS = 13

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.data import ELEMENTS, FOOD_CHAIN
+from engine.data import ELEMENTS, FOOD_CHAIN, TERRAINS, TILE_SCORING
 from renderers import fonts, sprites
-from renderers.layout import FOOTER, FOOTER_CHAIN_Y, FOOTER_ELEMENTS_Y, FOOTER_LEGEND_Y, FOOTER_PAWN_RADIUS
+from renderers.layout import (
+    FOOTER,
+    FOOTER_CHAIN_Y,
+    FOOTER_ELEMENTS_Y,
+    FOOTER_LEGEND_Y,
+    FOOTER_PAWN_RADIUS,
+    FOOTER_SCORING_Y,
+    SCORED_RADIUS,
+)
 from renderers.palette import HIGHLIGHT, INK, MUTED, PAPER
 
 
@@ -42,6 +50,9 @@ def draw_static(img: Image.Image) -> None:
     x = _label(d, x + 42, y, "3 insect species on a tile")
     sprites.paste_center(img, sprites.cone("birds"), (x + 15, y - 1))
     x = _label(d, x + 36, y, "the dominant animal's cone")
+    acting = sprites.tag("acting", 14)
+    sprites.paste_center(img, acting, (x + acting.width // 2, y))
+    _label(d, x + acting.width + 6, y, "the AP being resolved")
 
     y = FOOTER_LEGEND_Y
     fonts.text(d, (12, y), "Symbols", 17, INK, anchor="lm", bold=True)
@@ -52,7 +63,17 @@ def draw_static(img: Image.Image) -> None:
     sprites.paste_center(img, sprites.pawn("reptiles", r, free=True), (x + r, y))
     x = _label(d, x + 2 * r + 6, y, "an animal's own free space")
     sprites.paste_center(img, sprites.ring(r - 4, HIGHLIGHT, 4), (x + r, y))
-    _label(d, x + 2 * r + 8, y, "changed by the last action")
+    x = _label(d, x + 2 * r + 8, y, "everything changed since the previous board")
+    sprites.paste_center(img, sprites.scored_mark(SCORED_RADIUS), (x + SCORED_RADIUS, y))
+    _label(d, x + 2 * SCORED_RADIUS + 6, y, "scored this turn")
+
+    y = FOOTER_SCORING_Y
+    fonts.text(d, (12, y), "Domination", 17, INK, anchor="lm", bold=True)
+    fonts.text(d, (122, y), "VP for 1st, 2nd, 3rd, 4th", 15, MUTED, anchor="lm")
+    x = 310
+    for terrain in TERRAINS:
+        sprites.paste_center(img, sprites.small_tile(terrain, 11), (x + 11, y))
+        x = _label(d, x + 28, y, f"{terrain} {'·'.join(str(v) for v in TILE_SCORING[terrain])}") - 4
 
 
 def _label(d: ImageDraw.ImageDraw, x: int, y: int, text: str) -> int:

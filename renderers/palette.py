@@ -94,8 +94,10 @@ EARTH_BG: RGB = rgb("#D3DCE3")
 EMPTY_HEX: RGB = rgb("#E9EEF2")
 EMPTY_HEX_LINE: RGB = rgb("#B3BFC9")
 EMPTY_HEX_TEXT: RGB = rgb("#7A8894")
-HEADER_BG: RGB = rgb("#22303C")
-HEADER_TEXT: RGB = rgb("#FFFFFF")
+#: Dark text on a light band: what reads best when the picture is shrunk (and what OCR reads).
+HEADER_BG: RGB = rgb("#FFF4CC")
+HEADER_TEXT: RGB = INK
+HEADER_RULE: RGB = rgb("#22303C")
 SPACE_FILL: RGB = rgb("#FFFFFF")
 SPACE_LINE: RGB = rgb("#7E8A94")
 ROW_ACTIVE: RGB = rgb("#FFF1B8")  # the row being executed

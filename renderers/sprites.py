@@ -276,3 +276,30 @@ def ring(radius: int, colour: RGB, width: int) -> Image.Image:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=width * k)
 
     return _supersampled(size, size, paint)
+
+
+@cache
+def scored_mark(radius: int) -> Image.Image:
+    """A tile already scored by Domination this turn: a black disc with a white tick, drawn
+    as lines (a font's tick would depend on the font)."""
+    size = _odd(2 * radius + 3)
+
+    def paint(d: ImageDraw.ImageDraw, cx: float, cy: float, k: int) -> None:
+        r = radius * k
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK, outline=WHITE, width=round(1.5 * k))
+        pts = [(cx - 0.45 * r, cy + 0.02 * r), (cx - 0.1 * r, cy + 0.38 * r), (cx + 0.5 * r, cy - 0.35 * r)]
+        d.line(pts, fill=WHITE, width=max(1, round(0.22 * r)), joint="curve")
+
+    return _supersampled(size, size, paint)
+
+
+@cache
+def tag(text: str, size: int, fill: RGB = INK, ink: RGB = WHITE) -> Image.Image:
+    """A small label on a rounded plate (``acting``, a corner's name)."""
+    w = _odd(fonts.width(text, size, bold=True) + size * 0.7)
+    h = _odd(size * 1.35)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=round(size * 0.3), fill=fill)
+    fonts.text(d, (w / 2, h / 2), text, size, ink, anchor="mm", bold=True)
+    return img

@@ -1,7 +1,13 @@
-"""The header: turn, phase, who must act now and on what (or the result), the last log line."""
+"""The header: turn, phase, who must act now and on what (or the result), the last log line.
+
+The board and the turn picture draw the same header at different sizes (``HeaderStyle``);
+both are dark bold text on a light band, which is what still reads when Discord shrinks
+the picture (and what OCR reads in the tests).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -9,17 +15,32 @@ from PIL import Image, ImageDraw
 from engine.data import ROW_NAMES
 from engine.flow import Prompt
 from renderers import fonts, sprites
-from renderers.layout import HEADER
-from renderers.palette import ANIMAL_LETTERS, HEADER_BG, HEADER_TEXT, mix
+from renderers.layout import HEADER, Box
+from renderers.palette import ANIMAL_LETTERS, HEADER_BG, HEADER_RULE, HEADER_TEXT, MUTED
 
 State = dict[str, Any]
-HEADER_MUTED = mix(HEADER_TEXT, HEADER_BG, 0.3)
-LINE1_Y = HEADER.top + 22
-LINE2_Y = HEADER.top + 52
+
+
+@dataclass(frozen=True)
+class HeaderStyle:
+    title: int  # turn and phase
+    who: int  # the player to act
+    question: int  # the prompt's text
+    last: int  # the last log line (0: not shown)
+    line1: int  # centre of each line below the header's top
+    line2: int
+    line3: int | None  # None: the question follows the name on line 2
+    pawn: int
+    margin: int = 14
+
+
+BOARD_STYLE = HeaderStyle(title=38, who=30, question=24, last=17, line1=30, line2=76, line3=None, pawn=16)
 
 
 def draw_static(img: Image.Image) -> None:
-    ImageDraw.Draw(img).rectangle(HEADER.tuple(), fill=HEADER_BG)
+    d = ImageDraw.Draw(img)
+    d.rectangle(HEADER.tuple(), fill=HEADER_BG)
+    d.rectangle((HEADER.left, HEADER.bottom - 4, HEADER.right, HEADER.bottom - 1), fill=HEADER_RULE)
 
 
 def phase_text(state: State) -> str:
@@ -36,47 +57,63 @@ def phase_text(state: State) -> str:
     return text
 
 
-def draw(img: Image.Image, state: State, prompt: Prompt | None) -> None:
+def seat_name(state: State, seat: int) -> str:
+    return fonts.clean(state["seats"][seat]["name"])
+
+
+def draw(img: Image.Image, state: State, prompt: Prompt | None, box: Box = HEADER,
+         style: HeaderStyle = BOARD_STYLE) -> None:
     d = ImageDraw.Draw(img)
-    x = 14
+    x = box.left + style.margin
+    right = box.right - style.margin
+    y1, y2 = box.top + style.line1, box.top + style.line2
     title = phase_text(state)
-    fonts.text(d, (x, LINE1_Y), title, 22, HEADER_TEXT, anchor="lm", bold=True)
-    x_log = x + round(fonts.width(title, 22)) + 40
-    if state.get("log"):
-        last = fonts.safe(state["log"][-1])
-        fonts.text(d, (x_log, LINE1_Y + 1), fonts.fit(f"Last: {last}", 16, HEADER.right - 14 - x_log), 16,
-                   HEADER_MUTED, anchor="lm")
+    fonts.text(d, (x, y1), title, style.title, HEADER_TEXT, anchor="lm", bold=True)
+    x_log = x + round(fonts.width(title, style.title, bold=True)) + 36
+    if style.last and state.get("log") and right - x_log > 200:
+        last = fonts.clean(state["log"][-1])
+        fonts.text(d, (x_log, y1 + 2), fonts.fit(f"Last: {last}", style.last, right - x_log), style.last,
+                   MUTED, anchor="lm")
 
     if prompt is None:
-        _draw_result(d, state)
+        _draw_result(d, state, x, y2, right, style)
         return
-    seat = fonts.safe(state["seats"][prompt.seat]["name"])
-    fonts.text(d, (x, LINE2_Y), "To act:", 18, HEADER_MUTED, anchor="lm")
-    x += 62
-    r = 13
-    sprites.paste_center(img, sprites.pawn(prompt.animal, r), (x + r, LINE2_Y))
-    x += 2 * r + 8
-    who = f"{seat} ({prompt.animal.capitalize()})"
-    fonts.text(d, (x, LINE2_Y), who, 18, HEADER_TEXT, anchor="lm", bold=True)
-    x += round(fonts.width(who, 18)) + 14
-    fonts.text(d, (x, LINE2_Y), fonts.fit(fonts.safe(prompt.text), 18, HEADER.right - 14 - x), 18,
-               HEADER_TEXT, anchor="lm")
+    r = style.pawn
+    sprites.paste_center(img, sprites.pawn(prompt.animal, r), (x + r, y2))
+    x += 2 * r + 10
+    who = f"{seat_name(state, prompt.seat)} ({prompt.animal.capitalize()})"
+    who = fonts.fit(who, style.who, (right - x) * (0.6 if style.line3 is None else 1), bold=True)
+    fonts.text(d, (x, y2), who, style.who, HEADER_TEXT, anchor="lm", bold=True)
+    question = fonts.clean(prompt.text)
+    if style.line3 is None:
+        x += round(fonts.width(who, style.who, bold=True)) + 16
+        fonts.text(d, (x, y2 + 1), fonts.fit(question, style.question, right - x), style.question, HEADER_TEXT,
+                   anchor="lm")
+    else:
+        qx = box.left + style.margin
+        fonts.text(d, (qx, box.top + style.line3), fonts.fit(question, style.question, right - qx),
+                   style.question, HEADER_TEXT, anchor="lm")
 
 
-def _draw_result(d: ImageDraw.ImageDraw, state: State) -> None:
+def _draw_result(d: ImageDraw.ImageDraw, state: State, x: int, y: int, right: int, style: HeaderStyle) -> None:
     result = state.get("result")
     if not result:
-        fonts.text(d, (14, LINE2_Y), "Nobody has to act.", 18, HEADER_TEXT, anchor="lm")
+        fonts.text(d, (x, y), "Nobody has to act.", style.who, HEADER_TEXT, anchor="lm")
         return
     seats = state["seats"]
     winner = result["winner_seat"]
-    head = f"Game over: {fonts.safe(seats[winner]['name'])} wins with {result['seat_scores'][winner]} VP."
-    fonts.text(d, (14, LINE2_Y), head, 18, HEADER_TEXT, anchor="lm", bold=True)
-    x = 14 + round(fonts.width(head, 18)) + 24
+    head = f"{seat_name(state, winner)} wins with {result['seat_scores'][winner]} VP."
+    fonts.text(d, (x, y), head, style.who, HEADER_TEXT, anchor="lm", bold=True)
     order = sorted(range(len(seats)), key=lambda s: -result["seat_scores"][s])
     parts = []
     for s in order:
         letters = "".join(ANIMAL_LETTERS[a] for a in seats[s]["animals"])
-        parts.append(f"{fonts.safe(seats[s]['name'])} ({letters}) {result['seat_scores'][s]}")
-    fonts.text(d, (x, LINE2_Y), fonts.fit("  ·  ".join(parts), 18, HEADER.right - 14 - x), 18, HEADER_TEXT,
-               anchor="lm")
+        parts.append(f"{seat_name(state, s)} ({letters}) {result['seat_scores'][s]}")
+    ranking = "  ·  ".join(parts)
+    if style.line3 is None:
+        x += round(fonts.width(head, style.who, bold=True)) + 24
+        fonts.text(d, (x, y + 1), fonts.fit(ranking, style.question, right - x), style.question, HEADER_TEXT,
+                   anchor="lm")
+    else:
+        fonts.text(d, (x, y - style.line2 + style.line3), fonts.fit(ranking, style.question, right - x),
+                   style.question, HEADER_TEXT, anchor="lm")

@@ -1,6 +1,7 @@
 """The playground driven by a script on stdin, through the real ``python -m bot`` entry point."""
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -31,9 +32,9 @@ def test_a_scripted_two_player_game_runs_and_survives_a_restart(tmp_path):
     assert out.count("places an AP") >= 14  # 7 APs each
     assert "Execution phase begins." in out
     assert "Bye; the game is saved" in out
-    if renderer_available():
-        assert (tmp_path / "board.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert out.count("[board written to") >= 10  # every change of the seat to act
+    if renderer_available():  # a picture at the start, when Planning ends and after each action
+        assert (tmp_path / "turn.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert 3 <= out.count("[turn picture written to") < 30
     # start again: the same game continues where it stopped
     second = run_bot(tmp_path, "status\nlog 2\nundo\nnot-an-option\n2\nquit\n")
     assert second.returncode == 0, second.stderr
@@ -53,3 +54,73 @@ def test_a_restart_continues_whatever_the_players_are_called(tmp_path):
     assert first.returncode == 0, first.stderr
     again = run_bot(tmp_path, "status\nquit\n")
     assert "Continuing the stored game." in again.stdout and "Game #2" not in again.stdout
+
+
+def test_names_are_asked_again_until_there_are_two_to_six(tmp_path):
+    result = run_bot(tmp_path, "\nAnn\nAnn ann\nAnn Bob\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout.count("Player names") == 4
+    assert "A game needs 2 to 6 players; 1 given." in result.stdout
+    assert "Every player needs a different name." in result.stdout
+    assert "Game #1 begins." in result.stdout
+
+
+def test_too_many_names_on_the_command_line_are_asked_again(tmp_path):
+    result = run_bot(tmp_path, "Ann Bob\nquit\n", "--players", *"ABCDEFG")
+    assert "A game needs 2 to 6 players; 7 given." in result.stdout
+    assert "Game #1 begins. Ann: " in result.stdout
+
+
+def test_commands_ignore_case_and_errors_are_friendly(tmp_path):
+    script = "BOARD\nLog abc\nLOG 1\nRules Aquatic\nCards\nTile d3\nTile Z9\nSPECIATION-3\nHelp\nQUIT\n"
+    result = run_bot(tmp_path, script, "--players", "Ann", "Bob")
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "log takes a number of lines, for example: log 5" in out
+    assert "Aquatic (card): " in out
+    assert "[tile written to" in out and "'Z9' is not a tile on earth" in out
+    assert "places an AP on Speciation 3" in out
+    assert "Bye; the game is saved" in out
+    assert "/ds" not in out  # the playground names its own commands, not Discord's
+    assert "Traceback" not in result.stderr
+    if renderer_available():
+        assert (tmp_path / "turn.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert (tmp_path / "tile.png").exists()
+
+
+def test_new_starts_another_game(tmp_path):
+    run_bot(tmp_path, "1\nquit\n", "--players", "Ann", "Bob")
+    again = run_bot(tmp_path, "quit\n", "--new", "--players", "Cy", "Di")
+    assert "Game #2 begins. Cy: " in again.stdout
+
+
+def test_a_board_path_in_a_missing_folder_is_refused_before_a_game_exists(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["DS_DATABASE"] = str(tmp_path / "play.sqlite3")
+    env["DS_CONFIG"] = str(tmp_path / "absent.toml")
+    result = subprocess.run([sys.executable, "-m", "bot", "--board", str(tmp_path / "nowhere" / "b.png"),
+                             "--players", "Ann", "Bob"], input="1\nquit\n", capture_output=True, text=True,
+                            cwd=ROOT, env=env, timeout=60)
+    assert result.returncode == 2
+    assert "does not exist" in result.stderr and "Traceback" not in result.stderr
+    assert "Game #" not in result.stdout
+    assert not (tmp_path / "play.sqlite3").exists()
+
+
+def test_ctrl_c_exits_at_once_without_a_traceback(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["DS_DATABASE"] = str(tmp_path / "play.sqlite3")
+    env["DS_CONFIG"] = str(tmp_path / "absent.toml")
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "--board", str(tmp_path / "b.png")], cwd=ROOT, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "Dominant Species playground" in proc.stdout.readline()
+        assert "Player names" in proc.stdout.readline()  # now blocked reading stdin
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "Bye" in err

@@ -86,3 +86,13 @@ def test_the_picture_is_1600_wide():
     assert SIZE[0] == 1600
     for a, b in itertools.combinations([EARTH, DISPLAY], 2):
         assert a.right <= b.left
+
+
+def test_the_dominance_cone_sits_inside_its_tile_clear_of_the_badges():
+    from renderers.layout import BADGE_H, CONE_DY, CONE_DY_ONE_ROW
+
+    half_cone = 28 / 2
+    assert BADGE_ROWS_DY[0] + BADGE_H / 2 < CONE_DY_ONE_ROW - half_cone  # below the one row
+    assert BADGE_ROWS_DY[1] + BADGE_H / 2 < CONE_DY - half_cone  # below the second row
+    inner = HEX_RADIUS * 3 ** 0.5 / 2
+    assert CONE_DY + half_cone < inner - 8  # and well above the tile's bottom edge

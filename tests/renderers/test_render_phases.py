@@ -29,7 +29,7 @@ def test_every_phase_renders(snapshots):
         png = render_board(after, highlight=highlight_between(before, after))
         img = _open(png)
         assert img.size == SIZE, what
-        assert img.mode == "RGB", what
+        assert img.mode == "P", what  # a palette PNG: renderers/encoding.py
         assert len(png) <= MAX_BYTES, (what, len(png))
 
 

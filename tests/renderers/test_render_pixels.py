@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 
 import pytest
@@ -141,3 +142,42 @@ def test_tile_zoom_puts_the_tile_in_the_middle_in_its_colour(mid_game):
                 x, y = geo.corner_center(ckey)
                 r = round(ELEMENT_RADIUS * geo.scale)
                 assert close(img.getpixel((x, y - r + 5)), ELEMENT_COLOURS[mid_game["elements"][ckey]])
+
+
+def test_the_ap_being_resolved_stays_on_its_space(snapshots):
+    from renderers.action_display import acting_space
+
+    acting = [(what, after) for what, _, after in snapshots if acting_space(after)]
+    assert acting
+    for what, state in acting:
+        row, index, animal = acting_space(state)
+        img = draw_board(state)
+        x, y = space_center(row, index)
+        assert close(img.getpixel((x, y - SPACE_RADIUS + 5)), ANIMAL_COLOURS[animal]), what
+
+
+def test_tiles_scored_this_turn_carry_a_dark_mark(mid_game):
+    from renderers.layout import SCORED_DX, SCORED_DY, SCORED_RADIUS
+    from renderers.palette import INK
+
+    state = copy.deepcopy(mid_game)
+    key = next(k for k, t in state["tiles"].items() if t["terrain"] != "tundra")
+    state["scored"] = [key]
+    img = draw_board(state)
+    cx, cy = hex_center(key)
+    mark = (cx + round(SCORED_DX * BOARD_EARTH.radius) - SCORED_RADIUS + 3, cy + round(SCORED_DY * BOARD_EARTH.radius))
+    assert close(img.getpixel(mark), INK)
+    assert not close(draw_board(mid_game).getpixel(mark), INK)
+
+
+def test_the_tile_zoom_rings_the_corners_options_name(mid_game):
+    from engine.geometry import corner_keys_of, key_label
+
+    h = hex_from_key(next(iter(mid_game["tiles"])))
+    corner = next(c for c in corner_keys_of(h) if c not in mid_game["elements"])
+    img = draw_tile(mid_game, h, options=[f"corner:{key_label(corner)}"])
+    plain = draw_tile(mid_game, h, options=())
+    geo = tile_view_geometry(h)
+    x, y = geo.corner_center(corner)
+    r = round(ELEMENT_RADIUS * geo.scale)
+    assert img.getpixel((x, y - r - 3)) != plain.getpixel((x, y - r - 3))
