@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import components
+from bot.delivery import mentions_for
 from bot.discord_app import say, send_picture, who
 from bot.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, THREAD_NAME, clip
 from bot.permissions import can_open_thread, in_thread, missing_permissions, permission_refusal
@@ -177,8 +178,8 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
             await bot.send_error(interaction, str(e))
             return
         view = components.proposal_view(reply.proposal) if reply.proposal is not None else discord.utils.MISSING
-        mentions = discord.AllowedMentions(users=[discord.Object(int(u)) for u in reply.mention])
-        head = "".join(f"<@{u}> " for u in reply.mention)
+        mentions = mentions_for(reply.mention)
+        head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
         await interaction.followup.send(clip(head + reply.text, CONTENT), view=view, allowed_mentions=mentions)
         await bot.announcer.sync(channel)
 

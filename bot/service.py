@@ -18,7 +18,7 @@ from typing import Any
 
 import engine
 from bot import channel
-from bot.channel import CADENCES, DEFAULT_CADENCE, MILESTONE_BITS, ChannelPost, due_bits
+from bot.channel import CADENCES, DEFAULT_CADENCE, OVER, RESET, ChannelPost, owed
 from bot.limits import quote
 from bot.replies import (
     BadRequest,
@@ -237,7 +237,7 @@ class GameService:
                 await self.store.update_seat(game.id, s.seat, animal=",".join(dealt["animals"]))
             await self.store.update_game(game.id, players=seated)
             await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup,
-                                        board_due=MILESTONE_BITS[progress.RESET])
+                                        board_due=RESET)
             game = await self.store.live_game(channel_id)
         assert game is not None
         deal = "; ".join(f"{s.user_name}: {s.animal}" for s in game.seats)
@@ -269,7 +269,7 @@ class GameService:
             label = prompt.option(option_id).label
             moves = [(seat.seat, user_id, option_id, label, "player")]
             moves += self._autoplay(game, state)
-            await self._write(game, state, moves, due_bits(before, state, self._cadence(game)))
+            await self._write(game, state, moves, owed(game.post.board_due, before, state))
         game.version += len(moves)
         game.state = state
         text = f"You chose: {label}."
@@ -289,7 +289,7 @@ class GameService:
         return moves
 
     async def _write(self, game: Game, state: State, moves: list[tuple[int, str, str, str, str]],
-                     board_due: int = 0) -> None:
+                     board_due: int | None = None) -> None:
         for i, (seat, user, option, label, made_by) in enumerate(moves):
             await self.store.append_move(game.id, game.version + i, seat, user, option, label, made_by)
         status = "finished" if state["phase"] == "over" else None
@@ -324,14 +324,14 @@ class GameService:
                 state["phase"] = "over"
                 state["steps"] = []
                 await self.store.save_state(game.id, game.version, game.version + 1, state, status="finished",
-                                            board_due=MILESTONE_BITS[progress.OVER])
+                                            board_due=game.post.board_due | OVER)
                 game.version += 1
                 return Reply(f"{seat.user_name} resigns. {live[0].user_name} wins game #{game.id}.",
                              game_id=game.id, version=game.version)
             before = copy.deepcopy(state)
             moves = self._autoplay(game, state)
             if moves:
-                await self._write(game, state, moves, due_bits(before, state, self._cadence(game)))
+                await self._write(game, state, moves, owed(game.post.board_due, before, state))
         game.version += len(moves)
         return Reply(f"{seat.user_name} resigns; the {seat.animal} play on by declining every action they can.",
                      game_id=game.id, version=game.version)
@@ -388,7 +388,7 @@ class GameService:
             if await self.store.open_proposal(game.id) is not None:
                 raise WrongPhase("A rollback is already waiting for approvals; it must be decided first.")
             needed = _approvers(game, moves[move - 1:], user_id)
-            proposal = await self.store.insert_proposal(game.id, "rollback", move, user_id, needed)
+            proposal = await self.store.insert_proposal(game.id, "rollback", move, user_id, needed, self.clock())
             target = moves[move - 1]
             what = (f"{game.host.user_name} proposes to take the game back to before move {move} "
                     f"({name_of(game, target.seat)}: {target.label or target.option_id}); "
@@ -397,7 +397,7 @@ class GameService:
                 return await self._roll_back(game, proposal, move, what)
         names = ", ".join(name_of(game, s.seat) for s in game.seats if s.user_id in needed)
         return Reply(f"{what} Waiting for {names} to approve (24 hours).", game_id=game.id, version=game.version,
-                     mention=[u for u in needed if u.isdigit()], proposal=proposal,
+                     mention=needed, proposal=proposal,
                      choices=[Choice(f"rollback:{proposal}:yes", "Approve"),
                               Choice(f"rollback:{proposal}:no", "Refuse")])
 
@@ -437,7 +437,7 @@ class GameService:
         rebuilt = replay(game.setup, [(m.seat, m.option_id) for m in moves[:move - 1]])
         await self.store.mark_moves_undone(game.id, moves[move - 1].version)
         await self.store.save_state(game.id, game.version, game.version + 1, rebuilt,
-                                    board_due=MILESTONE_BITS[progress.RESET])
+                                    board_due=game.post.board_due | RESET)
         await self.store.update_proposal(proposal_id, status="done")
         notice = f"Rollback: the game is back to before move {move}; {len(moves) - move + 1} choice(s) undone."
         await self.store.update_game(game.id, notice=notice,
@@ -534,7 +534,8 @@ class GameService:
         game = await self.store.latest_game(channel_id)
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return None
-        post = channel.plan(game, prompt_line(game), result_text(game) if game.state["phase"] == "over" else None)
+        post = channel.plan(game, prompt_line(game), result_text(game) if game.state["phase"] == "over" else None,
+                            self._cadence(game))
         if post is None:
             return None
         post.state = game.state

@@ -56,7 +56,7 @@ class LivePost:
     seat: int | None = None  # the seat the live message asks
     image: bool = False  # it carries a picture (so it stays when a newer prompt replaces it)
     story_from: int = 0  # log index where the live message's story begins
-    board_due: int = 4  # milestones worth a picture since the last one, as bits (bot.channel); 4: the start
+    board_due: int = 4  # what is owed a picture since the last one (bot.channel.owed); 4: the start
     notice: str | None = None  # a line for the channel that is not in the game log (an undo, a rollback)
 
 
@@ -324,10 +324,11 @@ class Store:
                  game_id))
 
     async def insert_proposal(self, game_id: int, kind: str, target: int, proposer: str,
-                              needed: list[str]) -> int:
+                              needed: list[str], now: float | None = None) -> int:
         cur = await self.conn.execute(
             "INSERT INTO proposals (game_id, kind, target, proposer, needed, approved, created_at) "
-            "VALUES (?, ?, ?, ?, ?, '[]', ?)", (game_id, kind, target, proposer, json.dumps(needed), time.time()))
+            "VALUES (?, ?, ?, ?, ?, '[]', ?)",
+            (game_id, kind, target, proposer, json.dumps(needed), time.time() if now is None else now))
         return cur.lastrowid
 
     async def update_proposal(self, proposal_id: int, **fields: Any) -> None:
@@ -363,14 +364,14 @@ class Store:
 
     async def save_state(self, game_id: int, expected_version: int, new_version: int,
                          state: dict[str, Any], *, status: str | None = None,
-                         setup: dict[str, Any] | None = None, board_due: int = 0) -> None:
+                         setup: dict[str, Any] | None = None, board_due: int | None = None) -> None:
         """Compare-and-swap: write the state only if the game is still at ``expected_version``.
 
-        ``board_due``: milestones the change passed that are worth a picture (bits, see ``LivePost``).
+        ``board_due``: what is now owed a picture in the channel (``bot.channel.owed``); None keeps it.
         """
         cur = await self.conn.execute(
             "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
-            "setup = COALESCE(?, setup), board_due = board_due | ?, "
+            "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), "
             "updated_at = ? WHERE id = ? AND version = ?",
             (encode_state(state), new_version, status, json.dumps(setup) if setup else None, board_due,
              time.time(), game_id, expected_version))

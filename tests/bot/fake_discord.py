@@ -247,6 +247,7 @@ class FakeDiscord:
         self._changed = asyncio.Condition()
         self._faults: list[_Fault] = []
         self.invalid_bodies: list[str] = []  # bodies refused as Discord refuses them (too long)
+        self.threads_created: list[int] = []
         self._commands: dict[int | None, list[JSON]] = {}
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
         self._last_sync: list[JSON] = []
@@ -613,6 +614,7 @@ class FakeDiscord:
             ("GET", r"/channels/(\d+)", self._get_channel),
             ("POST", r"/channels/(\d+)/typing", self._no_content),
             ("POST", r"/channels/(\d+)/messages", self._post_channel_message),
+            ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._post_thread_from_message),
             ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_channel_message),
             ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._patch_channel_message),
             ("DELETE", r"/channels/(\d+)/messages/(\d+)", self._delete_channel_message),
@@ -810,6 +812,20 @@ class FakeDiscord:
         posted = _with_files(call.json, call.files) | {"_message_id": int(message["id"])}
         self._channel_posts.append((channel_id, posted))
         return _json_response(message)
+
+    async def _post_thread_from_message(self, call: RecordedCall, match: re.Match[str]) -> web.Response:
+        """Start a public thread from a message (the thread's id is the message's, as in Discord)."""
+        parent, message_id = int(match[1]), int(match[2])
+        if parent not in self._channels or message_id not in self._messages:
+            return _error(404, "Unknown Message", 10008)
+        if message_id in self._channels:
+            return _error(400, "A thread has already been created for this message", 160004)
+        body = call.json or {}
+        thread = payloads.thread(message_id, self.guild_id, parent, self.bot_user_id, body.get("name", "thread"))
+        self._channels[message_id] = thread
+        self.threads_created.append(message_id)
+        self._dispatch("THREAD_CREATE", thread | {"newly_created": True})
+        return _json_response(thread)
 
     def _channel_message(self, match: re.Match[str]) -> JSON | None:
         message = self._messages.get(int(match[2]))
