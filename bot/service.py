@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from bot import channel
+from bot import channel, pace
 from bot.channel import CADENCES, DEFAULT_CADENCE, OVER, RESET, ChannelPost, owed
+from bot.clockwork import Clockwork
 from bot.limits import quote
 from bot.replies import (
     BadRequest,
@@ -37,6 +38,7 @@ from bot.store import Game, Seat, StaleVersion, Store
 from bot.takeback import PROPOSAL_SECONDS, Takeback
 from bot.texts import (
     choices_of,
+    game_link,
     lobby_text,
     name_of,
     prompt_line,
@@ -108,7 +110,7 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Takeback):
+class GameService(Takeback, Clockwork):
     def __init__(self, store: Store, renderer: Renderer | None = None,
                  tile_renderer: Callable[[State, str], bytes] | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None) -> None:
@@ -127,7 +129,8 @@ class GameService(Takeback):
 
     async def create_lobby(self, channel_id: str, user_id: str, user_name: str,
                            players: int = MAX_PLAYERS, variant: str = "standard", *,
-                           home_channel_id: str | None = None, lobby_message_id: str | None = None) -> Reply:
+                           home_channel_id: str | None = None, lobby_message_id: str | None = None,
+                           guild_id: str | None = None) -> Reply:
         """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined."""
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise BadRequest("A game has 2 to 6 players.")
@@ -141,12 +144,16 @@ class GameService(Takeback):
                 raise WrongPhase(f"Game #{existing.id} is already {status_word(existing)} in this channel; "
                                  "finish it or ask its host to /ds abandon it first.")
             game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31),
-                                                   settings=dict(SETTINGS_DEFAULTS), home_channel_id=home_channel_id,
-                                                   lobby_message_id=lobby_message_id)
+                                                   settings=self._new_settings(), home_channel_id=home_channel_id,
+                                                   lobby_message_id=lobby_message_id, guild_id=guild_id)
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
         return Reply(f"Game #{game_id}: a lobby for up to {players} players ({variant}) is open. "
                      f"Join with /ds join (pick an animal or get a random one); {user_name} starts it with "
                      "/ds start once 2 or more have joined.", game_id=game_id)
+
+    def _new_settings(self) -> dict[str, Any]:
+        rules = pace.Pace(at_deadline="ai" if self.ai_available else "wait")
+        return {**SETTINGS_DEFAULTS, "pace": rules.to_dict()}
 
     async def join(self, channel_id: str, user_id: str, user_name: str, animal: str | None = None) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
@@ -170,6 +177,10 @@ class GameService(Takeback):
         return Reply(f"{user_name} joins game #{game.id}{as_what} ({seated}/{game.players}).", game_id=game.id)
 
     async def leave(self, channel_id: str, user_id: str) -> Reply:
+        """Give a lobby seat back; in a running game, leave it to the bot until a substitute comes."""
+        live = await self.store.live_game(channel_id)
+        if live is not None and live.status == "active":
+            return await self.ask_to_leave(channel_id, user_id)
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)
             seat = self._seat(game, user_id)
@@ -245,6 +256,7 @@ class GameService(Takeback):
             await self.store.update_game(game.id, players=seated)
             await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup,
                                         board_due=RESET)
+            await self._restart_clock(game, state)
             game = await self.store.live_game(channel_id)
         assert game is not None
         deal = "; ".join(f"{s.user_name}: {s.animal}" for s in game.seats)
@@ -287,7 +299,7 @@ class GameService(Takeback):
 
     def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str, str, str]]:
         """Play for resigned seats (declining whatever they can) until a live seat must act."""
-        resigned = {s.seat for s in game.seats if s.resigned}
+        resigned = {s.seat for s in game.seats if s.resigned or s.ai_hold}
         moves = []
         while (p := engine.prompt(state)) is not None and p.seat in resigned:
             option = passive_option(p)
@@ -305,6 +317,7 @@ class GameService(Takeback):
                                         board_due=board_due)
         except StaleVersion:
             raise StaleState("The game moved on meanwhile; nothing was changed. Try again.") from None
+        await self._restart_clock(game, state)
 
     @staticmethod
     def _cadence(game: Game) -> str:
@@ -381,7 +394,8 @@ class GameService(Takeback):
             return Reply(lobby_text(game), game_id=game.id)
         if game.status == "finished":
             return Reply(f"Game #{game.id} is over. " + result_text(game), game_id=game.id, version=game.version)
-        return Reply(status_text(game), game_id=game.id, version=game.version, to_act=user_to_act(game),
+        return Reply(status_text(game) + "\n" + self.clock_text(game), game_id=game.id, version=game.version,
+                     to_act=user_to_act(game),
                      choices=choices_of(game.state))
 
     async def board(self, channel_id: str) -> Reply:
@@ -448,6 +462,7 @@ class GameService(Takeback):
         if post is None:
             return None
         post.state = game.state
+        post.link = game_link(game)
         if post.picture:
             before = await self.store.board_state(game.id)
             post.image = await self._render(self.picture_renderer, game.state, before)
@@ -457,6 +472,10 @@ class GameService(Takeback):
         """The channel now shows ``post`` (as message ``message_id`` when it was a new one)."""
         await self.store.record_post(post.game_id, post.version, channel.posted(post, message_id),
                                      post.state if post.picture else None)
+
+    async def link_of(self, game_id: int) -> str:
+        game = await self.store.game(game_id)
+        return "" if game is None else game_link(game)
 
     async def unposted_channels(self) -> list[str]:
         return await self.store.unannounced_channels()

@@ -35,6 +35,7 @@ class Takeback:
             await self.store.mark_moves_undone(game.id, undone.version)
             notice = f"{seat.user_name} took back: {undone.label or undone.option_id}."
             await self.store.save_state(game.id, game.version, game.version + 1, rebuilt)
+            await self._restart_clock(game, rebuilt)
             # the story continues from the shorter log: its lines are told again from there
             await self.store.update_game(game.id, notice=notice,
                                          story_from=min(game.post.story_from, len(rebuilt["log"])))
@@ -107,6 +108,7 @@ class Takeback:
         await self.store.save_state(game.id, game.version, game.version + 1, rebuilt,
                                     board_due=game.post.board_due | RESET)
         await self.store.update_proposal(proposal_id, status="done")
+        await self._restart_clock(game, rebuilt)
         notice = f"Rollback: the game is back to before move {move}; {len(moves) - move + 1} choice(s) undone."
         await self.store.update_game(game.id, notice=notice,
                                      story_from=min(game.post.story_from, len(rebuilt["log"])))

@@ -28,6 +28,13 @@ def user_to_act(game: Game) -> str | None:
     return None if seat is None else next(s.user_id for s in game.seats if s.seat == seat)
 
 
+def game_link(game: Game) -> str:
+    """A link to the game's channel or thread that works from anywhere (a direct message too)."""
+    if game.guild_id:
+        return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
+    return f"<#{game.channel_id}>"
+
+
 def name_of(game: Game, seat: int) -> str:
     return next((s.user_name for s in game.seats if s.seat == seat), f"Seat {seat + 1}")
 
