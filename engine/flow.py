@@ -179,9 +179,11 @@ def apply(state: State, seat: int, option_id: str) -> State:
     if not isinstance(option_id, str) or p.option(option_id) is None:
         quoted = str(option_id)
         quoted = quoted if len(quoted) <= QUOTED_ID else quoted[:QUOTED_ID - 1] + "…"
-        raise RulesError("not_legal", option=quoted, prompt=p.text.to_dict(),
-                         options=[o.id for o in p.options[:SHOWN_IDS]],
-                         n=max(0, len(p.options) - SHOWN_IDS))
+        shown = [o.id for o in p.options[:SHOWN_IDS]]
+        if len(p.options) > SHOWN_IDS:
+            raise RulesError("not_legal_more", option=quoted, prompt=p.text.to_dict(), options=shown,
+                             n=len(p.options) - SHOWN_IDS)
+        raise RulesError("not_legal", option=quoted, prompt=p.text.to_dict(), options=shown)
     step = state["steps"][-1]
     before, turn = len(state["log"]), state["turn"]
     said = STEPS[step["name"]].choose(state, step, option_id)

@@ -64,6 +64,8 @@ def choose(state, step, option_id):
     step["next"] += 1
     if step["next"] >= len(tiles):
         pop(state)
+    if not n:
+        return msg("species_placed_none", tile=tile_ref(state, hkey))
     return msg("species_placed", n=n, tile=tile_ref(state, hkey))
 
 

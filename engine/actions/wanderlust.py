@@ -139,6 +139,8 @@ def move_choose(state, step, option_id):
     k = int(option_id.split(":", 1)[1])
     if k:
         move_species(state, animal, src, step["tile"], k)
+    if not k:
+        return msg("wanderlust.moved_none", src=tile_ref(state, src))
     return msg("wanderlust.moved", n=k, src=tile_ref(state, src), dst=tile_ref(state, step["tile"]))
 
 

@@ -214,8 +214,9 @@ starts_step("Blight", "blight")
 
 def _victim_options(state, hkey: str, verb: str) -> list[Option]:
     """``keep:<animal>`` (its single species survives) or ``eliminate:<animal>`` options."""
-    key = "catastrophe.keep" if verb == "keep" else "eliminate_one"
-    return [Option(f"{verb}:{a}", msg(key, victim=a, tile=tile_ref(state, hkey)))
+    where = tile_ref(state, hkey)
+    return [Option(f"{verb}:{a}", msg("catastrophe.keep", victim=a, tile=where) if verb == "keep"
+                   else msg("eliminate_one", victim=a, tile=where))
             for a in state["tiles"][hkey]["species"]]
 
 
@@ -346,8 +347,9 @@ def evolution_choose(state, step, option_id):
     remove_species(state, victim, h, 1, to_gene_pool=to_gene_pool)
     add_species(state, step["animal"], h, 1)
     step["done"].append(victim)
-    key = "evolution.replaced_home" if to_gene_pool else "evolution.replaced"
-    return msg(key, victim=victim, tile=tile_ref(state, h))
+    where = tile_ref(state, h)
+    return msg("evolution.replaced_home", victim=victim, tile=where) if to_gene_pool \
+        else msg("evolution.replaced", victim=victim, tile=where)
 
 
 register("evolution", evolution_ask, evolution_choose)
@@ -485,14 +487,12 @@ def instinct_choose(state, step, option_id):
     pop(state)
     row, _, number = option_id.rpartition("-")
     rec = state["animals"][step["animal"]]
+    state["display"][row][int(number) - 1] = step["animal"]
     if data.INSTINCT_AP_IS_NEW:
         rec["aps_owned"] += 1  # a new cylinder, placed straight on the display
-        key = "instinct.placed_new"
-    else:
-        rec["aps"] -= 1
-        key = "instinct.placed"
-    state["display"][row][int(number) - 1] = step["animal"]
-    return msg(key, space=option_id)
+        return msg("instinct.placed_new", space=option_id)
+    rec["aps"] -= 1
+    return msg("instinct.placed", space=option_id)
 
 
 def instinct_auto(state, step):
