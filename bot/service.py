@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+import words
 from bot.limits import quote
 from bot.replies import (
     BadRequest,
@@ -34,7 +35,6 @@ from engine.data import FOOD_CHAIN
 from engine.ecology import survival_holder
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.simulate import replay
-from engine.state import tile_name
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +189,7 @@ class GameService:
             try:
                 engine.apply(state, seat.seat, option_id)
             except engine.RulesError as e:
-                raise IllegalChoice(str(e)) from None
+                raise IllegalChoice(words.error(e, "en")) from None
             moves = [(seat.seat, user_id, option_id)]
             moves += self._autoplay(game, state)
             new_board = prompt_seat(before) != prompt_seat(state) or state["phase"] == "over"
@@ -291,7 +291,7 @@ class GameService:
         seat = game.seat_of(user_id)
         if seat is None:
             return []
-        return [Choice(o.id, o.label) for o in engine.options_for(game.state, seat.seat)]
+        return [Choice(o.id, words.option(o, "en")) for o in engine.options_for(game.state, seat.seat)]
 
     async def status(self, channel_id: str) -> Reply:
         game = await self._shown(channel_id)
@@ -326,7 +326,7 @@ class GameService:
         if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
             tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
             raise BadRequest(f"'{quote(at)}' is not a tile on earth; tiles: {tiles}.")
-        reply = Reply(f"{tile_name(game.state, hex_key(hex_))}.", game_id=game.id, version=game.version)
+        reply = Reply(f"{words.tile(game.state, hex_key(hex_), 'en')}.", game_id=game.id, version=game.version)
         if self.tile_renderer is not None:
             try:
                 reply.image = await asyncio.to_thread(self.tile_renderer, game.state, hex_key(hex_))
@@ -352,7 +352,7 @@ class GameService:
     async def log(self, channel_id: str, count: int = 10) -> Reply:
         game = await self._shown_started(channel_id)
         count = max(1, min(int(count), MAX_LOG_LINES))
-        return Reply("\n".join(game.state["log"][-count:]), game_id=game.id)
+        return Reply("\n".join(words.lines(game.state["log"][-count:], "en", turn=True)), game_id=game.id)
 
     async def pending_announcement(self, channel_id: str) -> Reply | None:
         """The board and prompt of a state never announced (e.g. Discord failed to deliver it)."""
@@ -451,7 +451,7 @@ def prompt_seat(state: State) -> int | None:
 
 def _choices(state: State | None) -> list[Choice]:
     p = engine.prompt(state) if state else None
-    return [] if p is None else [Choice(o.id, o.label) for o in p.options]
+    return [] if p is None else [Choice(o.id, words.option(o, "en")) for o in p.options]
 
 
 def _user_to_act(game: Game) -> str | None:
@@ -464,11 +464,11 @@ def _prompt_line(game: Game) -> str:
     if p is None:
         return "The game is over."
     name = next(s.user_name for s in game.seats if s.seat == p.seat)
-    return f"Now: {name} ({p.animal}) - {p.text}."
+    return f"Now: {name} ({p.animal}) - {words.prompt_text(p, 'en')}."
 
 
 def _lines_since(before: State, after: State) -> str:
-    return "\n".join(after["log"][len(before["log"]):])
+    return "\n".join(words.lines(after["log"][len(before["log"]):], "en", turn=True))
 
 
 def _status_word(game: Game) -> str:

@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import words
 from engine.data import ROW_NAMES
 from engine.flow import Prompt
 from renderers import fonts, sprites
@@ -43,7 +44,7 @@ def draw(img: Image.Image, state: State, prompt: Prompt | None) -> None:
     fonts.text(d, (x, LINE1_Y), title, 22, HEADER_TEXT, anchor="lm", bold=True)
     x_log = x + round(fonts.width(title, 22)) + 40
     if state.get("log"):
-        last = fonts.safe(state["log"][-1])
+        last = fonts.safe(words.line(state["log"][-1], "en", turn=True))
         fonts.text(d, (x_log, LINE1_Y + 1), fonts.fit(f"Last: {last}", 16, HEADER.right - 14 - x_log), 16,
                    HEADER_MUTED, anchor="lm")
 
@@ -59,7 +60,7 @@ def draw(img: Image.Image, state: State, prompt: Prompt | None) -> None:
     who = f"{seat} ({prompt.animal.capitalize()})"
     fonts.text(d, (x, LINE2_Y), who, 18, HEADER_TEXT, anchor="lm", bold=True)
     x += round(fonts.width(who, 18)) + 14
-    fonts.text(d, (x, LINE2_Y), fonts.fit(fonts.safe(prompt.text), 18, HEADER.right - 14 - x), 18,
+    fonts.text(d, (x, LINE2_Y), fonts.fit(fonts.safe(words.prompt_text(prompt, "en")), 18, HEADER.right - 14 - x), 18,
                HEADER_TEXT, anchor="lm")
 
 

@@ -76,8 +76,8 @@ def word(name: str, value: Any, lang: str, form: str = "") -> str:
         # ids a player may type are listed plainly; words read as a sentence ("a, b and c")
         return ", ".join(items) if kind == "raw" else format_list(items, locale=lang)
     if kind is None:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return str(value)
+        if isinstance(value, int | str) and not isinstance(value, bool):
+            return str(value)  # a number, or a text the caller worded already
         raise KeyError(f"unknown parameter {name!r}")
     return _one(kind, value, lang, form)
 
