@@ -8,12 +8,11 @@ import pytest
 from helpers import fresh, put_element, put_species, run_reset
 from played import GAMES, played
 
+import words
 from engine import vp
 from engine.data import FOOD_CHAIN
 from engine.phases import result
 from engine.state import gain_vp
-
-import words
 
 # ---------------------------------------------------------------------------------------------
 # Breakdowns add up
