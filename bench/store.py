@@ -59,7 +59,7 @@ async def time_moves(service: GameService, games: int, moves: int) -> list[float
         status = await service.status(channel)  # what the player saw (not timed)
         if status.to_act is None:
             continue
-        option = pick([engine.Option(c.id, c.label) for c in status.choices], chooser).id
+        option = pick(status.choices, chooser).id
         t0 = time.perf_counter()
         await service.act(channel, status.to_act, option)
         times.append((time.perf_counter() - t0) * 1000)
@@ -89,7 +89,7 @@ async def finished_game_bytes(directory: str) -> tuple[int, int]:
     chooser = random.Random(3)
     decisions = 0
     while (status := await service.status("c")).to_act is not None:
-        option = pick([engine.Option(c.id, c.label) for c in status.choices], chooser).id
+        option = pick(status.choices, chooser).id
         await service.act("c", status.to_act, option)
         decisions += 1
     await store.close()

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
+import words
 from bot.limits import CONTENT
 from bot.replies import Choice
 from bot.store import Game, LivePost
@@ -120,7 +121,7 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
         last = f"{live.notice}\n{last}"
     text = f"{told}\n{last}" if told else last
     user = _user_of(game, seat)
-    choices = [] if prompt is None else [Choice(o.id, o.label) for o in prompt.options]
+    choices = [] if prompt is None else [Choice(o.id, words.option(o, "en")) for o in prompt.options]
     after = LivePost(None if new_message else live.message_id, seat,
                      picture or (live.image and not new_message), story_from, 0 if picture else due, None)
     return ChannelPost(game.id, game.version, new_message, text,
@@ -143,7 +144,7 @@ def story(lines: list[str], room: int = CONTENT - 300) -> str:
 
 
 def _lines(state: State) -> list[str]:
-    return [str(line) for line in state["log"]]
+    return words.lines(state["log"], "en", turn=True)
 
 
 def _user_of(game: Game, seat: int | None) -> str | None:

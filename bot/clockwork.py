@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 import engine
+import words
 from bot import pace
 from bot.limits import quote
 from bot.replies import BadRequest, NoGame, Reply
@@ -98,7 +99,7 @@ class Clockwork:
     def _reminder_text(game: Game, seat: Seat, prompt: engine.Prompt, rules: pace.Pace, clock: pace.Clock,
                        now: float) -> str:
         waited = pace.format_duration(now - clock.start())
-        text = f"Reminder: it is your turn in game #{game.id} ({prompt.text.rstrip('.?')}), for {waited} now."
+        text = f"Reminder: it is your turn in game #{game.id} ({words.prompt_text(prompt, 'en')}), for {waited} now."
         left = pace.time_left(rules, clock, now)
         if left is not None:
             then = "the AI plays for you" if rules.at_deadline == "ai" else "the host is told"

@@ -15,11 +15,11 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
+import words
 from bot.replies import Choice, Reply, ServiceError
 from bot.rules_help import explain
 from bot.service import GameService, default_picture_renderer, default_renderer, default_tile_renderer
 from bot.store import Store
-from engine.cards.texts import CARD_TEXTS
 
 HELP = ("Type an option number or id, or: board, status, log [N], tile C4, rules [topic], cards, "
         "undo, help, quit.")
@@ -105,7 +105,7 @@ class Playground:
             if self._log_seen > len(lines):  # an undo shortened the log
                 self._log_seen = len(lines)
             for line in lines[self._log_seen:]:
-                self.say(str(line))
+                self.say(words.line(line, "en", turn=True))
             self._log_seen = len(lines)
         post = await self.service.channel_post(self.channel)
         if post is None:
@@ -229,7 +229,7 @@ class Playground:
         cards = (game.state or {}).get("cards", []) if game is not None else []
         if not cards:
             return "No face-up dominance cards."
-        return "\n".join(f"{name}: {CARD_TEXTS.get(name, '')}" for name in cards)
+        return "\n".join(f"{words.card_name(name)}: {words.card_text(name)}" for name in cards)
 
 
 def _names_problem(names: list[str]) -> str | None:

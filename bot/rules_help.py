@@ -1,85 +1,73 @@
-"""Rules help for ``/ds rules``: every action, card and term, in our own words."""
+"""Rules help for ``/ds rules``: every action, card and term, in English or Hungarian.
+
+The texts live in the ``words`` catalogue (``rules.*`` and ``card.*``), the topic names in its
+glossary.  A topic is found by its name in either language, so a Hungarian player may type
+``Fajképződés`` and an English one ``Speciation``.
+"""
 
 from __future__ import annotations
 
+from functools import cache
+
+import words
 from bot.limits import quote
-from engine.cards.texts import CARD_TEXTS, SURVIVAL_TEXT
+from engine.data import DOMINANCE_CARDS, ROW_NAMES
 
-ACTIONS: dict[str, str] = {
-    "Initiative": "Move your initiative marker one place forward (swap with the animal ahead), then put "
-                  "the same AP on any vacant eyeball space; it acts when that space comes up.",
-    "Adaptation": "Take one element from the Adaptation box onto your display (at most 6 elements). "
-                  "What is left moves to the Regression box in the Reset.",
-    "Regression": "Every turn, each animal loses one added element of every type in the Regression box. "
-                  "Printed elements are safe. Each AP on this row (the reptiles' free one too) protects "
-                  "one type for its owner.",
-    "Abundance": "Put one element from the Abundance box on any vacant corner of earth. Leftovers move to "
-                 "Wasteland in the Reset.",
-    "Wasteland": "The AP may throw one element out of the Wasteland box. Then every element on a corner "
-                 "touching tundra whose type is still in the box goes back to the bag.",
-    "Depletion": "Remove one element from earth whose type is shown in the Depletion box.",
-    "Glaciation": "Only the left-most AP acts: turn a tile next to tundra into tundra. Elements surrounded "
-                  "by three tundra tiles go; each animal keeps one species there (the rest go home); you "
-                  "score bonus points for the tundra tiles next to it. The other APs wait; in each Reset they "
-                  "move one space to the left.",
-    "Speciation": "Choose an element on earth of your space's type; add species from your gene pool to the "
-                  "tiles around it, up to each terrain's limit (sea/wetland 4, savannah/jungle/forest 3, "
-                  "desert/mountain 2, tundra 1). The insects' free space adds 1 species to any tile.",
-    "Wanderlust": "Add a face-up tile next to earth, optionally with an element from the box, score bonus "
-                  "points for its neighbours; then every animal may move species onto it from next door.",
-    "Migration": "Move up to the number on your space of your species, each to an adjacent tile. Birds fly "
-                 "two tiles, but never across an empty hex. A species moves once per action.",
-    "Competition": "On one tile of each terrain your space shows (tundra always counts), where you and "
-                   "another animal both have species, eliminate one of theirs. The arachnids' space allows "
-                   "any terrain.",
-    "Domination": "Score a tile not scored this turn: by species count, ties to the animal higher on the "
-                  "food chain. Then the tile's dominant animal picks a face-up dominance card.",
-}
-
-TERMS: dict[str, str] = {
-    "Matching": "An animal's matching elements on a tile: for each element on its display, count the "
-                "elements of that type on the tile's corners, and add it all up.",
-    "Endangered": "A species on a tile where its animal matches no element. It cannot dominate and dies "
-                  "in the next Extinction (the mammals may save one).",
-    "Dominance": "The animal matching strictly more elements on a tile than every other animal there "
-                 "dominates it. A tie: nobody does.",
-    "Gene pool": "Your species not yet on earth. Species that die go to the box, not back to the pool.",
-    "AP": "Action pawn: placed on an eyeball space in Planning, it performs that action in Execution.",
-    "Eyeball": "A space on the action display where one AP fits.",
-    "Food chain": "Mammals, reptiles, birds, amphibians, arachnids, insects: the higher animal wins ties.",
-    "Initiative order": "The order in which animals place APs in Planning; insects start first.",
-    "Tundra": "A glaciated tile. It scores 1 VP for first place and holds at most one new species per "
-              "Speciation; the Survival card rewards holding it.",
-    "Survival": SURVIVAL_TEXT,
-    "Bonus points": "0, 1, 3, 6, 10, 15, 21, 28, 36, 45 VP for a count of 0 to 9 or more.",
-    "Extinction": "In every Reset, endangered species die; the mammals may save one.",
-    "Turn": "Planning (place every AP in initiative order), Execution (actions top to bottom, left to "
-            "right), Reset (Extinction, Survival, new elements and cards).",
-    "Ice Age": "The bottom dominance card: taking it ends the game after the turn, then every tile is "
-               "scored once more.",
-}
-
-TOPICS: dict[str, str] = {**ACTIONS, **{f"{k} (card)": v for k, v in CARD_TEXTS.items()}, **TERMS}
+#: Terms with a rules entry, in the order the hint lists them (``survival``: the card's text).
+TERMS = ("matching", "endangered", "dominance", "gene_pool", "ap", "eyeball", "food_chain", "initiative_order",
+         "tundra", "survival", "bonus_points", "extinction", "turn", "ice_age")
 
 
-def find_topics(text: str, limit: int = 25) -> list[str]:
-    """Topic names containing ``text`` (case-insensitive), best matches first."""
+@cache
+def topics(lang: str = "en") -> dict[str, str]:
+    """Topic name -> its text, in ``lang``: actions, then cards, then terms."""
+    out = {words.term(f"action.{row}", lang): words.gettext(f"rules.action.{row}", lang) for row in ROW_NAMES}
+    for card in DOMINANCE_CARDS:
+        name = words.gettext("rules.card_topic", lang, card=card)
+        out[name] = words.card_text(card, lang)
+    for t in TERMS:
+        text = words.card_text("Survival", lang) if t == "survival" else words.gettext(f"rules.term.{t}", lang)
+        out[words.term(f"term.{t}", lang)] = text
+    return out
+
+
+def _all_names() -> dict[str, tuple[str, str]]:
+    """Every topic name in every language -> (language, name)."""
+    return {n: (lang, n) for lang in reversed(words.LANGUAGES) for n in topics(lang)}
+
+
+def find_topics(text: str, limit: int = 25, lang: str = "en") -> list[str]:
+    """Topic names containing ``text`` (case-insensitive), best matches first; names of
+    ``lang`` first, then those of the other languages."""
     needle = text.strip().lower()
-    names = sorted(TOPICS)
-    starts = [n for n in names if n.lower().startswith(needle)]
-    contains = [n for n in names if needle in n.lower() and n not in starts]
+    ordered = list(topics(lang)) + [n for n in sorted(_all_names()) if n not in topics(lang)]
+    starts = [n for n in ordered if n.lower().startswith(needle)]
+    contains = [n for n in ordered if needle in n.lower() and n not in starts]
     return (starts + contains)[:limit]
 
 
-def explain(topic: str | None) -> str:
+def explain(topic: str | None, lang: str = "en") -> str:
+    """The rules text of ``topic`` (a name in any language), answered in ``lang``."""
     if not topic:
-        return ("Ask about an action (" + ", ".join(ACTIONS) + "), a card, or a term such as "
-                + ", ".join(list(TERMS)[:6]) + ". Try /ds rules topic:Speciation.")
-    matches = find_topics(topic, 2)
-    exact = next((n for n in TOPICS if n.lower() == topic.strip().lower()
-                  or n.lower() == f"{topic.strip().lower()} (card)"), None)
+        return words.gettext("rules.hint", lang, actions=", ".join(words.term(f"action.{r}", lang) for r in ROW_NAMES),
+                             terms=", ".join(words.term(f"term.{t}", lang) for t in TERMS[:6]),
+                             example=words.term("action.speciation", lang))
+    wanted = topic.strip().lower()
+    card_suffix = words.gettext("rules.card_topic", lang, card="Aquatic").lower().replace("aquatic", "")
+    exact = next((n for n in _all_names() if n.lower() in (wanted, wanted + card_suffix)), None)
+    matches = find_topics(topic, 2, lang)
     name = exact or (matches[0] if len(matches) == 1 else None)
     if name is None:
-        hint = f" Did you mean {', '.join(matches)}?" if matches else ""
-        return f"No rules topic '{quote(topic)}'.{hint}"
-    return f"**{name}**: {TOPICS[name]}"
+        if matches:
+            return words.gettext("rules.unknown_did_you_mean", lang, topic=quote(topic), matches=", ".join(matches))
+        return words.gettext("rules.unknown", lang, topic=quote(topic))
+    found_in, _ = _all_names()[name]
+    local = _translate(name, found_in, lang)
+    return words.gettext("rules.topic", lang, name=local, text=topics(lang)[local])
+
+
+def _translate(name: str, from_lang: str, to_lang: str) -> str:
+    """The same topic's name in ``to_lang`` (topics are built in the same order)."""
+    if from_lang == to_lang:
+        return name
+    return list(topics(to_lang))[list(topics(from_lang)).index(name)]

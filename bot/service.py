@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+import words
 from bot import channel, pace
 from bot.channel import CADENCES, DEFAULT_CADENCE, OVER, RESET, ChannelPost, owed
 from bot.clockwork import Clockwork
@@ -51,7 +52,6 @@ from bot.texts import (
 from engine.data import FOOD_CHAIN
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.phases import result as final_result
-from engine.state import tile_name
 
 log = logging.getLogger(__name__)
 
@@ -284,8 +284,8 @@ class GameService(Takeback, Clockwork):
             try:
                 engine.apply(state, seat.seat, option_id)
             except engine.RulesError as e:
-                raise IllegalChoice(str(e)) from None
-            label = prompt.option(option_id).label
+                raise IllegalChoice(words.error(e, "en")) from None
+            label = words.option(prompt.option(option_id), "en")
             moves = [(seat.seat, user_id, option_id, label, "player")]
             moves += self._autoplay(game, state)
             await self._write(game, state, moves, owed(game.post.board_due, before, state))
@@ -304,7 +304,7 @@ class GameService(Takeback, Clockwork):
         while (p := engine.prompt(state)) is not None and p.seat in resigned:
             option = passive_option(p)
             engine.apply(state, p.seat, option)
-            moves.append((p.seat, "resigned", option, p.option(option).label, "resigned"))
+            moves.append((p.seat, "resigned", option, words.option(p.option(option), "en"), "resigned"))
         return moves
 
     async def _write(self, game: Game, state: State, moves: list[tuple[int, str, str, str, str]],
@@ -378,7 +378,7 @@ class GameService(Takeback, Clockwork):
         seat = game.seat_of(user_id)
         if seat is None:
             return []
-        return [Choice(o.id, o.label) for o in engine.options_for(game.state, seat.seat)]
+        return [Choice(o.id, words.option(o, "en")) for o in engine.options_for(game.state, seat.seat)]
 
     async def moves(self, channel_id: str) -> list[tuple[int, str]]:
         """(number, "who: what") of the moves that stand in the channel's live game, newest last."""
@@ -422,7 +422,7 @@ class GameService(Takeback, Clockwork):
         """A zoom on one tile and its neighbours."""
         game = await self._shown_started(channel_id)
         key = self._tile_key(game, at)
-        reply = Reply(f"{tile_name(game.state, key)}.", game_id=game.id, version=game.version)
+        reply = Reply(f"{words.tile(game.state, key, 'en')}.", game_id=game.id, version=game.version)
         if self.tile_renderer is not None:
             try:
                 reply.image = await asyncio.to_thread(self.tile_renderer, game.state, key)
@@ -448,7 +448,7 @@ class GameService(Takeback, Clockwork):
     async def log(self, channel_id: str, count: int = 10) -> Reply:
         game = await self._shown_started(channel_id)
         count = max(1, min(int(count), MAX_LOG_LINES))
-        return Reply("\n".join(str(line) for line in game.state["log"][-count:]), game_id=game.id)
+        return Reply("\n".join(words.lines(game.state["log"][-count:], "en", turn=True)), game_id=game.id)
 
     # -- what the channel shows --------------------------------------------------------------
 

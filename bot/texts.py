@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+import words
 from bot.channel import CADENCE_NAMES, DEFAULT_CADENCE
 from bot.replies import Choice
 from bot.store import Game
@@ -20,7 +21,7 @@ def prompt_seat(state: State) -> int | None:
 
 def choices_of(state: State | None) -> list[Choice]:
     p = engine.prompt(state) if state else None
-    return [] if p is None else [Choice(o.id, o.label) for o in p.options]
+    return [] if p is None else [Choice(o.id, words.option(o, "en")) for o in p.options]
 
 
 def user_to_act(game: Game) -> str | None:
@@ -43,7 +44,7 @@ def prompt_line(game: Game) -> str:
     p = engine.prompt(game.state) if game.state else None
     if p is None:
         return "The game is over."
-    return f"Now: {name_of(game, p.seat)} ({p.animal}) - {p.text.rstrip('.?')}."
+    return f"Now: {name_of(game, p.seat)} ({p.animal}) - {words.prompt_text(p, 'en')}."
 
 
 def status_word(game: Game) -> str:

@@ -45,19 +45,6 @@ def _fuzz(args: argparse.Namespace) -> int:
     return 1 if summary["failures"] else 0
 
 
-def _cards(args: argparse.Namespace) -> int:
-    from engine.cards.texts import CARD_TEXTS, SURVIVAL_TEXT
-
-    cards = [{"name": n, "text": t} for n, t in sorted(CARD_TEXTS.items())]
-    cards.append({"name": "Survival", "text": SURVIVAL_TEXT})
-    if args.json:
-        print(json.dumps(cards))
-    else:
-        for c in cards:
-            print(f"{c['name']}\n  {c['text']}\n")
-    return 0
-
-
 def _replay(args: argparse.Namespace) -> int:
     """Exit 0 with a one-line summary; 1 if a move (or the result) does not replay; 2 if the
     file cannot be read or is not a record this program reads."""
@@ -104,9 +91,6 @@ def main(argv: list[str] | None = None) -> int:
     fz.add_argument("--workers", type=int, default=1, help="processes to use")
     fz.add_argument("--pretty", action="store_true")
     fz.set_defaults(run=_fuzz)
-    cd = sub.add_parser("cards", help="every card's rules text")
-    cd.add_argument("--json", action="store_true")
-    cd.set_defaults(run=_cards)
     rp = sub.add_parser("replay", help="check a game record (JSON) by replaying it; print where it ends")
     rp.add_argument("record", help="a record file, as /ds export writes (docs/record-format.md)")
     rp.set_defaults(run=_replay)

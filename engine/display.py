@@ -1,16 +1,10 @@
-"""The action display: eyeball spaces, their labels, and taking APs off them."""
+"""The action display: eyeball spaces, their ids, and taking APs off them."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.data import (
-    COMPETITION_TERRAINS,
-    FREE_SPACES,
-    MIGRATION_LIMITS,
-    ROW_BY_NAME,
-    SPECIATION_ELEMENTS,
-)
+from engine.data import FREE_SPACES, ROW_BY_NAME
 
 State = dict[str, Any]
 
@@ -26,26 +20,6 @@ def parse_space_id(text: str) -> tuple[str, int] | None:
         return None
     index = int(number) - 1
     return (row, index) if 0 <= index < ROW_BY_NAME[row].spaces else None
-
-
-def space_detail(row: str, index: int) -> str:
-    """What is printed on a space, if anything."""
-    if row == "speciation" and index < len(SPECIATION_ELEMENTS):
-        return SPECIATION_ELEMENTS[index]
-    if row == "migration":
-        return f"move {MIGRATION_LIMITS[index]}"
-    if row == "competition":
-        terrains = COMPETITION_TERRAINS[index]
-        return "any terrain" if terrains is None else "/".join((*terrains, "tundra"))
-    if row == "glaciation" and index > 0:
-        return "waits"
-    return ""
-
-
-def space_label(row: str, index: int) -> str:
-    detail = space_detail(row, index)
-    text = f"{row.capitalize()} {index + 1}"
-    return f"{text} ({detail})" if detail else text
 
 
 def is_free_space(row: str, index: int) -> bool:

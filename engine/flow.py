@@ -3,7 +3,8 @@
 The state holds a stack of steps (``state["steps"]``); the top one is current.  Each step
 name maps to a ``StepKind``: ``ask`` returns the prompt for the step, or ``None`` when
 nobody has a real choice, in which case ``auto`` runs and the machine moves on.  ``choose``
-applies one legal option and returns the log line.  Steps are plain dicts, so the state
+applies one legal option and returns the decision's log message (a ``Msg``); what it
+logs itself (consequences) follows that line.  Steps are plain dicts, so the state
 always serialises.
 """
 
@@ -14,24 +15,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import RulesError
-from engine.state import animal_name, log
+from engine.state import log
+from engine.text import Msg, entry
 
 State = dict[str, Any]
 Step = dict[str, Any]
 
 MAX_LABEL = 100  # Discord's limit for one choice
 QUOTED_ID = 40  # how much of an unknown option id an error message repeats
+SHOWN_IDS = 12  # how many legal option ids an error message lists
 MAX_AUTO_STEPS = 100_000  # a guard against a step that never yields
 
 
 @dataclass(frozen=True)
 class Option:
+    """One legal choice: a stable ``id`` and ``text``, what it does (``words.option`` words
+    it, in at most 100 characters)."""
+
     id: str
-    label: str
+    text: Msg
 
     def __post_init__(self) -> None:
-        if len(self.label) > MAX_LABEL or len(self.id) > MAX_LABEL:
-            raise ValueError(f"option too long: {self.id!r} / {self.label!r}")
+        if len(self.id) > MAX_LABEL:
+            raise ValueError(f"option id too long: {self.id!r}")
 
 
 @dataclass(frozen=True)
@@ -40,7 +46,7 @@ class Ask:
 
     animal: str
     kind: str
-    text: str
+    text: Msg
     options: list[Option]
 
 
@@ -51,7 +57,7 @@ class Prompt:
     seat: int
     animal: str
     kind: str
-    text: str
+    text: Msg
     options: tuple[Option, ...]
     _ids: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
@@ -66,15 +72,15 @@ class Prompt:
             "seat": self.seat,
             "animal": self.animal,
             "kind": self.kind,
-            "text": self.text,
-            "options": [{"id": o.id, "label": o.label} for o in self.options],
+            "text": self.text.to_dict(),
+            "options": [{"id": o.id, "text": o.text.to_dict()} for o in self.options],
         }
 
 
 @dataclass(frozen=True)
 class StepKind:
     ask: Callable[[State, Step], Ask | None]
-    choose: Callable[[State, Step, str], str]
+    choose: Callable[[State, Step, str], Msg]
     auto: Callable[[State, Step], None] | None = None
 
 
@@ -84,7 +90,7 @@ STEPS: dict[str, StepKind] = {}
 def register(
     name: str,
     ask: Callable[[State, Step], Ask | None],
-    choose: Callable[[State, Step, str], str] | None = None,
+    choose: Callable[[State, Step, str], Msg] | None = None,
     auto: Callable[[State, Step], None] | None = None,
 ) -> None:
     if name in STEPS:
@@ -92,7 +98,7 @@ def register(
     STEPS[name] = StepKind(ask, choose or _no_choice, auto)
 
 
-def _no_choice(state: State, step: Step, option_id: str) -> str:
+def _no_choice(state: State, step: Step, option_id: str) -> Msg:
     raise AssertionError(f"step {step['name']} never asks")
 
 
@@ -111,10 +117,10 @@ def replace(state: State, name: str, **data: Any) -> Step:
     return push(state, name, **data)
 
 
-def skip(state: State, step: Step, reason: str) -> None:
-    """End a step nobody can act on, saying why in the log."""
+def skip(state: State, step: Step, key: str, **args: Any) -> None:
+    """End a step nobody can act on, saying why in the log (under the step's animal, if any)."""
     pop(state)
-    log(state, reason)
+    log(state, key, by=step.get("animal"), **args)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,23 +172,23 @@ def apply(state: State, seat: int, option_id: str) -> State:
     """
     p = prompt(state)
     if p is None:
-        raise RulesError("The game is over; no more choices can be made.")
+        raise RulesError("game_over")
     if not isinstance(seat, int) or seat != p.seat:
-        who = state["seats"][p.seat]["name"]
-        raise RulesError(
-            f"It is not your turn: {who} ({animal_name(p.animal)}) must choose now ({p.text})."
-        )
+        raise RulesError("not_your_turn", player=state["seats"][p.seat]["name"], animal=p.animal,
+                         prompt=p.text.to_dict())
     if not isinstance(option_id, str) or p.option(option_id) is None:
-        shown = ", ".join(o.id for o in p.options[:12])
-        more = f" and {len(p.options) - 12} more" if len(p.options) > 12 else ""
         quoted = str(option_id)
         quoted = quoted if len(quoted) <= QUOTED_ID else quoted[:QUOTED_ID - 1] + "…"
-        raise RulesError(
-            f"'{quoted}' is not a legal choice now ({p.text}). Choose one of: {shown}{more}."
-        )
+        shown = [o.id for o in p.options[:SHOWN_IDS]]
+        if len(p.options) > SHOWN_IDS:
+            raise RulesError("not_legal_more", option=quoted, prompt=p.text.to_dict(), options=shown,
+                             n=len(p.options) - SHOWN_IDS)
+        raise RulesError("not_legal", option=quoted, prompt=p.text.to_dict(), options=shown)
     step = state["steps"][-1]
-    line = STEPS[step["name"]].choose(state, step, option_id)
-    log(state, f"{animal_name(p.animal)}: {line}")
+    before, turn = len(state["log"]), state["turn"]
+    said = STEPS[step["name"]].choose(state, step, option_id)
+    # the decision's line comes first, then whatever the choice set off
+    state["log"].insert(before, entry(turn, said, p.animal))
     state["decisions"] += 1
     advance(state)
     return state

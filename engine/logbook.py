@@ -1,93 +1,139 @@
-"""Reading the game log (``state["log"]``): lines by turn, since a point, about an animal,
+"""Reading the game log (``state["log"]``): entries by turn, since a point, about an animal,
 pages for a whole-log view, and a short recap for a player whose turn has come.
 
-Every log line starts with its turn, ``T12 Birds: speciates ...``; a decision's line names the
-animal that chose (``Birds: ...``), as do lines an animal's skipped action writes.
+An entry is structured (``engine.text.entry``: ``{"turn", "key", "animal"?, "args"?}``); a
+decision's entry and an animal's skipped action name that animal under ``"animal"``.  States
+saved before schema 2 hold English lines instead (``T12 Birds: speciates ...``); every
+function here reads both.  Whatever needs words (recaps, pages) takes a ``render`` function,
+such as ``lambda e: words.line(e, "hu")``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from engine.state import animal_name
+from engine.data import FOOD_CHAIN
+
+Entry = Mapping[str, Any] | str
+Render = Callable[[Entry], str]
 
 _TURN = re.compile(r"^T(\d+) ")
-#: Lines that only say where the game is; a recap leaves them out.
-_BANNERS = ("Planning phase begins.", "Execution phase begins.", "Reset phase begins.")
+#: Entries that only say where the game is; a recap leaves them out.
+_BANNERS = ("phase.planning", "phase.execution", "phase.reset")
+_LEGACY_BANNERS = ("Planning phase begins.", "Execution phase begins.", "Reset phase begins.")
 
 
-def turn_of(line: str) -> int | None:
-    m = _TURN.match(line)
+def turn_of(entry: Entry) -> int | None:
+    if not isinstance(entry, str):
+        return entry.get("turn")
+    m = _TURN.match(entry)
     return int(m.group(1)) if m else None
 
 
 def text_of(line: str) -> str:
-    """The line without its ``T12 `` prefix."""
+    """A legacy line without its ``T12 `` prefix."""
     return _TURN.sub("", line, count=1)
 
 
-def turns(lines: Sequence[str]) -> list[int]:
-    """The turns the log has lines for, in order."""
+def by(entry: Entry) -> str | None:
+    """The animal whose decision (or skipped action) the entry is, if any."""
+    if not isinstance(entry, str):
+        return entry.get("animal")
+    text = text_of(entry)
+    return next((a for a in FOOD_CHAIN if text.startswith(f"{a.capitalize()}: ")), None)
+
+
+def _values(value: Any) -> Iterable[Any]:
+    if isinstance(value, Mapping):
+        for v in value.values():
+            yield from _values(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _values(v)
+    else:
+        yield value
+
+
+def animals_in(entry: Entry) -> set[str]:
+    """Every animal the entry names: who acted and whom it befell."""
+    if isinstance(entry, str):
+        text = text_of(entry).lower()
+        return {a for a in FOOD_CHAIN if re.search(rf"\b{a}\b", text)}
+    named = {v for v in _values(entry.get("args", {})) if isinstance(v, str) and v in FOOD_CHAIN}
+    if entry.get("animal"):
+        named.add(entry["animal"])
+    return named
+
+
+def is_banner(entry: Entry) -> bool:
+    if isinstance(entry, str):
+        return text_of(entry) in _LEGACY_BANNERS
+    return entry.get("key") in _BANNERS
+
+
+def turns(entries: Sequence[Entry]) -> list[int]:
+    """The turns the log has entries for, in order."""
     seen: dict[int, None] = {}
-    for line in lines:
-        t = turn_of(line)
+    for e in entries:
+        t = turn_of(e)
         if t is not None:
             seen[t] = None
     return list(seen)
 
 
-def lines_of_turn(lines: Sequence[str], turn: int) -> list[str]:
-    return [line for line in lines if turn_of(line) == turn]
+def lines_of_turn(entries: Sequence[Entry], turn: int) -> list[Entry]:
+    return [e for e in entries if turn_of(e) == turn]
 
 
-def lines_since(lines: Sequence[str], index: int) -> list[str]:
-    """The lines after the first ``index`` ones (``index``: the log's length back then)."""
-    return list(lines[max(0, index):])
+def lines_since(entries: Sequence[Entry], index: int) -> list[Entry]:
+    """The entries after the first ``index`` ones (``index``: the log's length back then)."""
+    return list(entries[max(0, index):])
 
 
-def about(line: str, animals: Iterable[str]) -> bool:
-    """Whether the line names one of the animals (its player's doing or what befell it)."""
-    text = text_of(line).lower()
-    return any(re.search(rf"\b{re.escape(a.lower())}\b", text) for a in animals)
+def about(entry: Entry, animals: Iterable[str]) -> bool:
+    """Whether the entry names one of the animals (its player's doing or what befell it)."""
+    return bool(animals_in(entry) & set(animals))
 
 
-def lines_about(lines: Sequence[str], animals: Iterable[str]) -> list[str]:
+def lines_about(entries: Sequence[Entry], animals: Iterable[str]) -> list[Entry]:
     animals = list(animals)
-    return [line for line in lines if about(line, animals)]
+    return [e for e in entries if about(e, animals)]
 
 
-def last_decision(lines: Sequence[str], animals: Iterable[str]) -> int | None:
-    """The index of the last line written by one of the animals' own actions."""
-    heads = tuple(f"{animal_name(a)}: " for a in animals)
-    for i in range(len(lines) - 1, -1, -1):
-        if text_of(lines[i]).startswith(heads):
+def last_decision(entries: Sequence[Entry], animals: Iterable[str]) -> int | None:
+    """The index of the last entry written by one of the animals' own actions."""
+    animals = set(animals)
+    for i in range(len(entries) - 1, -1, -1):
+        if by(entries[i]) in animals:
             return i
     return None
 
 
 @dataclass(frozen=True)
 class Recap:
-    lines: list[str]  # without turn prefixes, oldest first
+    lines: list[str]  # worded, without turn prefixes, oldest first
     omitted: int  # older lines left out to keep it short
 
-    def text(self) -> str:
-        head = [f"(… {self.omitted} earlier lines)"] if self.omitted else []
+    def text(self, more: str = "(… {n} earlier lines)") -> str:
+        """The recap as one text; ``more`` words the omitted count (``{n}``)."""
+        head = [more.format(n=self.omitted)] if self.omitted else []
         return "\n".join(head + self.lines)
 
 
-def recap(lines: Sequence[str], animals: Iterable[str], *, limit: int = 6, width: int = 160) -> Recap:
+def recap(entries: Sequence[Entry], animals: Iterable[str], render: Render, *, limit: int = 6,
+          width: int = 160) -> Recap:
     """What happened since the animals' (one player's) previous decision: the others'
     moves and what followed, at most ``limit`` lines of at most ``width`` characters."""
-    animals = list(animals)
-    start = last_decision(lines, animals)
-    heads = tuple(f"{animal_name(a)}: " for a in animals)
+    animals = set(animals)
+    start = last_decision(entries, animals)
     picked = []
-    for line in lines[(start + 1) if start is not None else 0:]:
-        text = text_of(line)
-        if text in _BANNERS or text.startswith(heads):
+    for e in entries[(start + 1) if start is not None else 0:]:
+        if is_banner(e) or by(e) in animals:
             continue
+        text = render(e)
         picked.append(text if len(text) <= width else text[:width - 1] + "…")
     return Recap(picked[-limit:] if limit > 0 else [], max(0, len(picked) - limit))
 
@@ -97,18 +143,18 @@ class Page:
     turn: int
     part: int  # 1-based; a long turn fills several pages
     parts: int
-    lines: list[str]  # without turn prefixes
+    lines: list[str]  # worded, without turn prefixes
 
 
-def pages(lines: Sequence[str], *, max_chars: int = 1800) -> list[Page]:
+def pages(entries: Sequence[Entry], render: Render, *, max_chars: int = 1800) -> list[Page]:
     """The log cut into pages of whole lines, one turn (or a part of one) per page, oldest
     first; no page's lines (joined by newlines) exceed ``max_chars``."""
     out: list[Page] = []
-    for turn in turns(lines):
+    for turn in turns(entries):
         chunks: list[list[str]] = [[]]
         size = 0
-        for line in lines_of_turn(lines, turn):
-            text = text_of(line)[:max_chars]
+        for e in lines_of_turn(entries, turn):
+            text = render(e)[:max_chars]
             if chunks[-1] and size + 1 + len(text) > max_chars:
                 chunks.append([])
                 size = 0

@@ -6,17 +6,11 @@ from typing import Any
 
 from engine import data, ecology, reseed
 from engine.data import FOOD_CHAIN, MAMMAL_EXTINCTION_SAVES, ROW_NAMES, bonus_vps
-from engine.display import place_ap, space_id, space_label, take_ap, vacant_spaces
+from engine.display import place_ap, space_id, take_ap, vacant_spaces
 from engine.flow import Ask, Option, push, register, replace
-from engine.state import (
-    animal_name,
-    animals_in_play,
-    gain_vp,
-    log,
-    remove_species,
-    tile_name,
-    tile_short,
-)
+from engine.geometry import hex_from_key, hex_label
+from engine.state import animals_in_play, gain_vp, log, remove_species
+from engine.text import msg, tile_ref
 
 State = dict[str, Any]
 Step = dict[str, Any]
@@ -26,8 +20,7 @@ def start(state: State) -> State:
     """Begin the first Planning phase of a freshly set-up game."""
     from engine.flow import advance
 
-    log(state, f"Setup: {', '.join(animal_name(a) for a in animals_in_play(state))}; "
-               f"initiative {', '.join(animal_name(a) for a in state['initiative'])}.")
+    log(state, "setup", animals=animals_in_play(state), initiative=list(state["initiative"]))
     begin_planning(state)
     advance(state)
     return state
@@ -60,8 +53,8 @@ def planning_ask(state: State, step: Step) -> Ask | None:
     _, animal = found
     left = state["animals"][animal]["aps"]
     return Ask(
-        animal, "place_ap", f"Place an AP on the action display ({left} left)",
-        [Option(space_id(r, i), space_label(r, i)) for r, i in vacant_spaces(state)],
+        animal, "place_ap", msg("place_ap", n=left),
+        [Option(space_id(r, i), msg("space", space=space_id(r, i))) for r, i in vacant_spaces(state)],
     )
 
 
@@ -71,12 +64,12 @@ def planning_choose(state: State, step: Step, option_id: str) -> str:
     index = int(number) - 1
     place_ap(state, animal, row, index)
     step["next"] = (i + 1) % len(state["initiative"])
-    return f"places an AP on {space_label(row, index)}"
+    return msg("ap_placed", space=option_id)
 
 
 def planning_auto(state: State, step: Step) -> None:
     state["phase"] = "execution"
-    log(state, "Execution phase begins.")
+    log(state, "phase.execution")
     replace(state, "execution", row=0, space=0, entered=False)
 
 
@@ -153,44 +146,51 @@ def reset_ask(state: State, step: Step) -> Ask | None:
     if step["stage"] != "save":
         return None
     options = [
-        Option(f"save:{tile_short(state, h).split()[0]}", f"Save 1 mammal species on {tile_short(state, h)}")
+        Option(f"save:{_label(h)}", msg("extinction.save", n=MAMMAL_EXTINCTION_SAVES, tile=tile_ref(state, h)))
         for h in _mammal_save_tiles(state)
     ]
-    options.append(Option("none", "Save no species"))
-    return Ask("mammals", "extinction_save",
-               "Extinction: choose one endangered mammal species to save", options)
+    options.append(Option("none", msg("extinction.save_none")))
+    return Ask("mammals", "extinction_save", msg("extinction.save", n=MAMMAL_EXTINCTION_SAVES), options)
 
 
-def reset_choose(state: State, step: Step, option_id: str) -> str:
+def _label(hkey: str) -> str:
+    return hex_label(hex_from_key(hkey))
+
+
+def reset_choose(state: State, step: Step, option_id: str):
     step["stage"] = "survival"
     if option_id == "none":
-        return "saves no species. " + _extinction(state, None)
+        _extinction(state, None)
+        return msg("extinction.saved_none")
     label = option_id.split(":", 1)[1]
-    hkey = next(h for h in _mammal_save_tiles(state) if tile_short(state, h).split()[0] == label)
-    text = f"saves 1 species on {tile_name(state, hkey)}. "
-    return text + _extinction(state, hkey)
+    hkey = next(h for h in _mammal_save_tiles(state) if _label(h) == label)
+    _extinction(state, hkey)
+    return msg("extinction.saved", n=MAMMAL_EXTINCTION_SAVES, tile=tile_ref(state, hkey))
 
 
-def _extinction(state: State, saved_tile: str | None) -> str:
-    """Eliminate every endangered species (but the one the mammals save); say what died."""
-    lost = []
+def _extinction(state: State, saved_tile: str | None) -> None:
+    """Eliminate every endangered species (but the one the mammals save); log what died."""
+    losses = []
     for hkey, animal, n in _endangered_cubes(state):
         if animal == "mammals" and hkey == saved_tile:
             n -= MAMMAL_EXTINCTION_SAVES
         n = remove_species(state, animal, hkey, n)
         if n:
-            lost.append(f"{animal_name(animal)} {n} on {tile_short(state, hkey)}")
-    return "Extinction: " + ("; ".join(lost) if lost else "no species lost") + "."
+            losses.append({"animal": animal, "n": n, "tile": tile_ref(state, hkey)})
+    if losses:
+        log(state, "extinction", losses=losses)
+    else:
+        log(state, "extinction.none")
 
 
 def reset_auto(state: State, step: Step) -> None:
     if step["stage"] == "extinction":
         state["phase"] = "reset"
-        log(state, "Reset phase begins.")
+        log(state, "phase.reset")
         if _mammal_save_tiles(state):
             step["stage"] = "save"
             return
-        log(state, _extinction(state, None))
+        _extinction(state, None)
         step["stage"] = "survival"
         return
     state.pop("hibernating", None)
@@ -203,18 +203,18 @@ def reset_auto(state: State, step: Step) -> None:
             if t["terrain"] == "tundra" and t["species"].get(holder, 0) > 0
         )
         gained = gain_vp(state, holder, bonus_vps(occupied), source="survival")
-        log(state, f"Survival: {animal_name(holder)} occupy {occupied} tundra tile(s), +{gained} VP.")
+        log(state, "survival", holder=holder, n=occupied, vp=gained)
     else:
-        log(state, "Survival: nobody holds the Survival card.")
+        log(state, "survival.nobody")
     if not state["ending"] and state["turn"] >= data.TURN_LIMIT:
         state["ending"] = True
-        log(state, f"Turn {data.TURN_LIMIT} is over without Ice Age: the game ends now.")
+        log(state, "turn_limit", n=data.TURN_LIMIT)
     if state["ending"]:
         final_scoring(state)
         return
     reseed.reseed(state)
     state["turn"] += 1
-    log(state, "Planning phase begins.")
+    log(state, "phase.planning")
     begin_planning(state)
 
 
@@ -225,28 +225,31 @@ register("reset", reset_ask, reset_choose, reset_auto)
 # End of the game
 
 
-def score_tile(state: State, hkey: str, source: str) -> list[str]:
-    """Score one tile as Domination does; returns the log fragments."""
-    parts = []
+def score_tile(state: State, hkey: str, source: str) -> list[dict[str, Any]]:
+    """Score one tile as Domination does; returns ``[{"animal", "vp"}]`` for the log."""
+    scores = []
     for animal, vp in ecology.domination_score(state, hkey).items():
         if vp:
             gain_vp(state, animal, vp, source=source)
-            parts.append(f"{animal_name(animal)} +{vp}")
-    return parts
+            scores.append({"animal": animal, "vp": vp})
+    return scores
 
 
 def final_scoring(state: State) -> None:
     for hkey in sorted(state["tiles"]):
-        parts = score_tile(state, hkey, "final_scoring")
-        if parts:
-            log(state, f"Final scoring of {tile_name(state, hkey)}: {', '.join(parts)}.")
+        scores = score_tile(state, hkey, "final_scoring")
+        if scores:
+            log(state, "final_scoring", tile=tile_ref(state, hkey), scores=scores)
     state["result"] = result(state)
     state["phase"] = "over"
     state["steps"] = []
-    winner = state["result"]["winner_seat"]
-    tie = state["result"]["tie_break"]
-    log(state, f"Game over. {state['seats'][winner]['name']} wins with "
-               f"{state['result']['seat_scores'][winner]} VP." + (f" {tie['text']}" if tie else ""))
+    res = state["result"]
+    winner = res["winner_seat"]
+    log(state, "game_over", player=state["seats"][winner]["name"], animal=res["winner"],
+        vp=res["seat_scores"][winner])
+    if res["tie_break"]:
+        tie = res["tie_break"]
+        log(state, "tie_break", animals=tie["animals"], vp=tie["score"], winner=res["winner"])
 
 
 def result(state: State) -> dict[str, Any]:
@@ -277,13 +280,9 @@ def _tie_break(seat_scores: list[int], scoring_animal: list[str], winner: int) -
     tied = [s for s, v in enumerate(seat_scores) if v == seat_scores[winner]]
     if len(tied) < 2:
         return None
-    animals = [scoring_animal[s] for s in tied]
-    names = ", ".join(animal_name(a) for a in animals)
     return {
         "rule": "food_chain",
         "seats": tied,
-        "animals": animals,
+        "animals": [scoring_animal[s] for s in tied],
         "score": seat_scores[winner],
-        "text": f"{names} tie on {seat_scores[winner]} VP; the {animal_name(scoring_animal[winner])} "
-                "win as the highest on the food chain.",
     }

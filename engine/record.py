@@ -283,7 +283,7 @@ def summary(state: State) -> dict[str, Any]:
         p = prompt(state)
         if p is not None:
             out["to_act"] = {"seat": p.seat, "name": state["seats"][p.seat]["name"],
-                             "animal": p.animal, "prompt": p.text}
+                             "animal": p.animal, "prompt": p.text.to_dict()}
     return out
 
 

@@ -10,12 +10,15 @@ from engine.display import is_free_space
 from engine.state import draw_elements, log, to_bag
 
 State = dict[str, Any]
+BOXES_SHOWN = ("adaptation", "regression", "abundance", "wasteland", "depletion", "wanderlust")
 
 
 def reseed(state: State) -> None:
     cards = state["cards"]
+    new_cards = []
     while len(cards) < CARDS_FACE_UP and state["deck"]:
-        cards.append(state["deck"].pop(0))
+        new_cards.append(state["deck"].pop(0))
+        cards.append(new_cards[-1])
 
     # An AP left on an already-resolved space (Instinct) goes back to its owner.
     for row, spaces in state["display"].items():
@@ -39,12 +42,21 @@ def reseed(state: State) -> None:
     for box in ("adaptation", "abundance", "wanderlust"):
         boxes[box] = draw_elements(state, ELEMENT_BOX_DRAW)
 
+    new_tiles = []
     for stack in state["wanderlust"]:
         if stack["face_up"] is None and stack["stack"]:
             stack["face_up"] = stack["stack"].pop()
+            new_tiles.append(stack["face_up"])
 
     state["scored"] = []
-    log(state, "Reseed: cards refilled, element boxes moved on and redrawn.")
+    if new_cards:
+        log(state, "reseed.cards", cards=new_cards)
+    else:
+        log(state, "reseed.no_cards")
+    # every box, in display order: what each holds for the next turn
+    log(state, "reseed.boxes", boxes=[{"action": b, "elements": sorted(boxes[b])} for b in BOXES_SHOWN])
+    if new_tiles:
+        log(state, "reseed.tiles", terrains=new_tiles)
 
 
 def slide_glaciation(row: list[str | None], spaces: int) -> None:

@@ -31,10 +31,12 @@ from engine.data import (
     WANDERLUST_STACKS,
     WANDERLUST_TILES,
 )
-from engine.geometry import corner_key, hex_from_key, hex_key, hex_label, make_corner
+from engine.geometry import corner_key, hex_from_key, hex_key, make_corner
+from engine.text import Msg, entry
 
 State = dict[str, Any]
-SCHEMA = 1
+#: 2: log entries are structured (``engine.text.entry``); older states hold English lines.
+SCHEMA = 2
 
 
 class SetupError(ValueError):
@@ -282,22 +284,9 @@ def gain_vp(state: State, animal: str, n: int, *, source: str) -> int:
     return change
 
 
-def animal_name(animal: str) -> str:
-    return animal.capitalize()
-
-
-def tile_name(state: State, hkey: str) -> str:
-    """``the savannah at D2``: how log lines and labels name a tile."""
-    return f"the {state['tiles'][hkey]['terrain']} at {hex_label(hex_from_key(hkey))}"
-
-
-def tile_short(state: State, hkey: str) -> str:
-    """``D2 savannah``: the compact form for option labels."""
-    return f"{hex_label(hex_from_key(hkey))} {state['tiles'][hkey]['terrain']}"
-
-
-def log(state: State, text: str) -> None:
-    state["log"].append(f"T{state['turn']} {text}")
+def log(state: State, key: str, *, by: str | None = None, **args: Any) -> None:
+    """Append a log entry (``engine.text.entry``); ``by`` is the animal whose action it is."""
+    state["log"].append(entry(state["turn"], Msg(key, args), by))
 
 
 def seat_of(state: State, animal: str) -> int:

@@ -2,7 +2,8 @@
 
 ``engine.state.gain_vp`` books every real change of an animal's VPs under a source, in
 ``state["animals"][a]["vp_sources"]``.  A source is one of ``SOURCES`` or ``"card:<name>"``
-for a Dominance card (Ice Age's bonus, Fertile, Niche Biomes' losses...).
+for a Dominance card (Ice Age's bonus, Fertile, Niche Biomes' losses...); ``words.vp_source``
+names them.
 """
 
 from __future__ import annotations
@@ -24,25 +25,10 @@ CARD_PREFIX = "card:"
 
 #: The order a breakdown is shown in: actions first, then Survival, cards, the end.
 SOURCES = (DOMINATION, GLACIATION, WANDERLUST, SURVIVAL)
-_LABELS = {
-    DOMINATION: "Domination",
-    GLACIATION: "Glaciation",
-    WANDERLUST: "Wanderlust",
-    SURVIVAL: "Survival",
-    FINAL_SCORING: "Final scoring",
-    UNTRACKED: "Not tracked",
-}
 
 
 def card_source(card: str) -> str:
     return CARD_PREFIX + card
-
-
-def source_label(source: str) -> str:
-    """``"card:Ice Age"`` -> ``"Ice Age (card)"``; ``"domination"`` -> ``"Domination"``."""
-    if source.startswith(CARD_PREFIX):
-        return f"{source[len(CARD_PREFIX):]} (card)"
-    return _LABELS.get(source, source.replace("_", " ").capitalize())
 
 
 def _rank(source: str) -> tuple[int, str]:

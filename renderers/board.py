@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import words
 from engine import ecology
 from engine.data import ELEMENTS, FOOD_CHAIN, TERRAINS, TILE_SCORING
 from engine.flow import Option
@@ -116,9 +117,10 @@ def _option_marks(state: State, options: Sequence[Option | str] | None, hexes: l
     """Tiles and corners among ``hexes`` that the options name (default: the current prompt's)."""
     if options is None:
         p = engine_prompt(state)
-        texts = [] if p is None else [p.text, *(o.id for o in p.options), *(o.label for o in p.options)]
+        texts = [] if p is None else [words.prompt_text(p, "en"), *(o.id for o in p.options),
+                                      *(words.option(o, "en") for o in p.options)]
     else:
-        texts = [t for o in options for t in ((o,) if isinstance(o, str) else (o.id, o.label))]
+        texts = [t for o in options for t in ((o,) if isinstance(o, str) else (o.id, words.option(o, "en")))]
     marks = referenced(texts)
     keys = {hex_key(h) for h in hexes}
     corners = {c for h in hexes for c in corner_keys_of(h)}

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import words
 from engine.data import ROW_NAMES
 from engine.flow import Prompt
 from renderers import fonts, sprites
@@ -71,7 +72,7 @@ def draw(img: Image.Image, state: State, prompt: Prompt | None, box: Box = HEADE
     fonts.text(d, (x, y1), title, style.title, HEADER_TEXT, anchor="lm", bold=True)
     x_log = x + round(fonts.width(title, style.title, bold=True)) + 36
     if style.last and state.get("log") and right - x_log > 200:
-        last = fonts.clean(state["log"][-1])
+        last = fonts.clean(words.line(state["log"][-1], "en", turn=True))
         fonts.text(d, (x_log, y1 + 2), fonts.fit(f"Last: {last}", style.last, right - x_log), style.last,
                    MUTED, anchor="lm")
 
@@ -84,7 +85,7 @@ def draw(img: Image.Image, state: State, prompt: Prompt | None, box: Box = HEADE
     who = f"{seat_name(state, prompt.seat)} ({prompt.animal.capitalize()})"
     who = fonts.fit(who, style.who, (right - x) * (0.6 if style.line3 is None else 1), bold=True)
     fonts.text(d, (x, y2), who, style.who, HEADER_TEXT, anchor="lm", bold=True)
-    question = fonts.clean(prompt.text)
+    question = fonts.clean(words.prompt_text(prompt, "en"))
     if style.line3 is None:
         x += round(fonts.width(who, style.who, bold=True)) + 16
         fonts.text(d, (x, y2 + 1), fonts.fit(question, style.question, right - x), style.question, HEADER_TEXT,

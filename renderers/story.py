@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import words
 from engine import vp
 from engine.history import Timeline
 from engine.phases import result as compute_result
@@ -75,7 +76,7 @@ def _header(d: ImageDraw.ImageDraw, state: State, res: dict[str, Any]) -> None:
     tie = res.get("tie_break")
     line = f"{state['turn']} turns · {len(state['seats'])} players"
     if tie:
-        line += f" · Tie-break: {tie['text']}"
+        line += f" · Tie-break: {words.tie_break(tie, res['winner'], 'en')}"
     fonts.text(d, (_PAD, 72), fonts.fit(fonts.safe(line), _TEXT, HEADER.width - 2 * _PAD), _TEXT,
                HEADER_TEXT, anchor="lm")
 
@@ -104,7 +105,7 @@ def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]
         seat = state["seats"][state["animals"][a]["seat"]]["name"]
         fonts.text(d, (cx, top + 70), fonts.fit(fonts.safe(seat), 14, col_w - 6), 14, MUTED, anchor="mm")
     y = top + head_h
-    labels = [vp.source_label(s) for s in sources] + ["Total"]
+    labels = [words.vp_source(s, "en") for s in sources] + ["Total"]
     for r, label in enumerate(labels):
         total = r == len(sources)
         if total:

@@ -20,9 +20,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import words
 from engine import ecology
-from engine.cards.texts import CARD_TEXTS
-from engine.data import FOOD_CHAIN
+from engine.cards import card_id
+from engine.data import DOMINANCE_CARDS, FOOD_CHAIN
 from engine.flow import Option, Prompt
 from engine.flow import prompt as engine_prompt
 from engine.geometry import BOARD_HEXES, corner_from_key, hex_from_key, on_board
@@ -68,6 +69,10 @@ def _options(p: Prompt, options: Sequence[OptionLike] | None) -> list[Option]:
     return out
 
 
+#: A card option's id -> the card's name (its rules are drawn under it).
+CARD_OF = {card_id(name): name for name in DOMINANCE_CARDS}
+
+
 def draw_turn(state: State, highlight: Highlight | None = None, *,
               options: Sequence[OptionLike] | None = None) -> Image.Image:
     """The turn picture as a Pillow image (``render_turn`` encodes it)."""
@@ -78,7 +83,8 @@ def draw_turn(state: State, highlight: Highlight | None = None, *,
     elif p.kind in DISPLAY_KINDS:
         body = _display_body(state, highlight)
     else:
-        marks = referenced([p.text, *(o.id for o in shown), *(o.label for o in shown)])
+        marks = referenced([words.prompt_text(p, "en"), *(o.id for o in shown),
+                            *(words.option(o, "en") for o in shown)])
         body = _earth_body(state, highlight, marks, shown) if marks else _list_body(state, p, shown)
     img = Image.new("RGB", (WIDTH, BODY_TOP + body.height + FOOTER_H), PAPER)
     d = ImageDraw.Draw(img)
@@ -176,7 +182,7 @@ def _earth_body(state: State, highlight: Highlight | None, marks: Marks, shown: 
 def _list_body(state: State, p: Prompt, shown: list[Option]) -> Image.Image:
     """No tile or corner involved: the acting animal's display beside the options (a card's
     rules under its name, when the choice is a card)."""
-    details = {o.label: CARD_TEXTS[o.label] for o in shown if o.label in CARD_TEXTS}
+    details = {words.option(o, "en"): words.card_text(CARD_OF[o.id], "en") for o in shown if o.id in CARD_OF}
     per_option = OPTION_SIZE + 12 + (2 * (DETAIL_SIZE + 6) if details else 0)
     height = min(LIST_MAX_HEIGHT, max(340, 64 + per_option * len(shown)))
     body = Image.new("RGB", (WIDTH, height), PAPER)
@@ -222,7 +228,8 @@ def _option_list(d: ImageDraw.ImageDraw, shown: list[Option], box: Box,
     y = box.top + 44 + line // 2
     text_w = box.width - 40
     for n, o in enumerate(shown, start=1):
-        lines = _wrap(fonts.clean(o.label), OPTION_SIZE, text_w)
+        label = words.option(o, "en")
+        lines = _wrap(fonts.clean(label), OPTION_SIZE, text_w)
         if y + line * (len(lines) + (n < len(shown))) > box.bottom:
             fonts.text(d, (box.left, y), f"... and {len(shown) - n + 1} more", OPTION_SIZE - 2, MUTED,
                        anchor="lm")
@@ -231,9 +238,9 @@ def _option_list(d: ImageDraw.ImageDraw, shown: list[Option], box: Box,
         for text in lines:
             fonts.text(d, (box.left + 38, y), text, OPTION_SIZE, INK, anchor="lm")
             y += line
-        if o.label in details:
+        if label in details:
             y -= 4
-            for text in _wrap(details[o.label], DETAIL_SIZE, text_w):
+            for text in _wrap(details[label], DETAIL_SIZE, text_w):
                 fonts.text(d, (box.left + 38, y), text, DETAIL_SIZE, MUTED, anchor="lm")
                 y += DETAIL_SIZE + 6
         y += 4
@@ -270,7 +277,7 @@ def _footer(d: ImageDraw.ImageDraw, state: State, height: int) -> None:
     y = height - FOOTER_H // 2
     d.line((0, height - FOOTER_H, WIDTH, height - FOOTER_H), fill=MUTED, width=1)
     if state.get("log"):
-        last = fonts.fit(f"Last: {fonts.clean(state['log'][-1])}", 18, WIDTH - 28)
+        last = fonts.fit(f"Last: {fonts.clean(words.line(state['log'][-1], 'en', turn=True))}", 18, WIDTH - 28)
         fonts.text(d, (14, y), last, 18, MUTED, anchor="lm")
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.actions.common import corner_id, corner_of_option, forfeit
 from engine.flow import Ask, Option, pop, register, skip
-from engine.geometry import key_label
 from engine.state import vacant_corners
+from engine.text import corner_ref, msg
 
 
 def ask(state, step):
@@ -14,30 +14,30 @@ def ask(state, step):
         box = state["boxes"]["abundance"]
         if not box or not vacant_corners(state):
             return None
-        options = [Option(f"element:{e}", f"Place {e} on earth") for e in sorted(set(box))]
-        return Ask(animal, "abundance", "Abundance: choose an element to place",
-                   [*options, forfeit("Abundance")])
+        options = [Option(f"element:{e}", msg("abundance.element", element=e)) for e in sorted(set(box))]
+        return Ask(animal, "abundance", msg("abundance.element"), [*options, forfeit("abundance")])
     e = step["element"]
-    return Ask(animal, "abundance_corner", f"Abundance: choose a vacant corner for the {e}",
-               [Option(corner_id(c), f"Place {e} at {key_label(c)}") for c in vacant_corners(state)])
+    return Ask(animal, "abundance_corner", msg("abundance.corner", element=e),
+               [Option(corner_id(c), msg("place_element", element=e, corner=corner_ref(state, c)))
+                for c in vacant_corners(state)])
 
 
 def choose(state, step, option_id):
     if option_id == "forfeit":
         pop(state)
-        return "forfeits Abundance"
+        return msg("forfeits", action="abundance")
     if step.get("element") is None:
         step["element"] = option_id.split(":", 1)[1]
-        return f"chooses {step['element']} for Abundance"
+        return msg("abundance.chosen", element=step["element"])
     pop(state)
     corner = corner_of_option(option_id)
     state["boxes"]["abundance"].remove(step["element"])
     state["elements"][corner] = step["element"]
-    return f"places {step['element']} at {key_label(corner)}"
+    return msg("element_placed", element=step["element"], corner=corner_ref(state, corner))
 
 
 def auto(state, step):
-    skip(state, step, f"{step['animal'].capitalize()}: Abundance skipped (nothing to place).")
+    skip(state, step, "abundance.skipped")
 
 
 register("abundance", ask, choose, auto)

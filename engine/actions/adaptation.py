@@ -6,6 +6,7 @@ from engine.actions.common import forfeit
 from engine.data import MAX_DISPLAY_ELEMENTS
 from engine.ecology import display_elements
 from engine.flow import Ask, Option, pop, register, skip
+from engine.text import msg
 
 
 def ask(state, step):
@@ -13,24 +14,25 @@ def ask(state, step):
     box = state["boxes"]["adaptation"]
     if not box or len(display_elements(state, animal)) >= MAX_DISPLAY_ELEMENTS:
         return None
-    options = [Option(f"take:{e}", f"Take {e}") for e in sorted(set(box))]
-    return Ask(animal, "adaptation", "Adaptation: take an element onto your display",
-               [*options, forfeit("Adaptation")])
+    options = [Option(f"take:{e}", msg("adaptation.take", element=e)) for e in sorted(set(box))]
+    return Ask(animal, "adaptation", msg("adaptation"), [*options, forfeit("adaptation")])
 
 
 def choose(state, step, option_id):
     pop(state)
     if option_id == "forfeit":
-        return "forfeits Adaptation"
+        return msg("forfeits", action="adaptation")
     element = option_id.split(":", 1)[1]
     state["boxes"]["adaptation"].remove(element)
     state["animals"][step["animal"]]["added"].append(element)
-    return f"adapts: takes {element} onto the display"
+    return msg("adaptation.taken", element=element)
 
 
 def auto(state, step):
-    why = "the box is empty" if not state["boxes"]["adaptation"] else "the display is full"
-    skip(state, step, f"{step['animal'].capitalize()}: Adaptation skipped ({why}).")
+    if not state["boxes"]["adaptation"]:
+        skip(state, step, "adaptation.skipped.empty")
+    else:
+        skip(state, step, "adaptation.skipped.full")
 
 
 register("adaptation", ask, choose, auto)

@@ -1,4 +1,4 @@
-"""Small helpers the action steps share: option ids and labels for tiles and corners."""
+"""Small helpers the action steps share: option ids and texts for tiles and corners."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from typing import Any
 from engine.flow import Option
 from engine.geometry import hex_from_key, hex_label, key_label, parse_corner_label, parse_hex_label
 from engine.geometry import hex_key as _hex_key
-from engine.state import tile_short
+from engine.text import Msg, tile_ref
 
 State = dict[str, Any]
 
 
 def forfeit(action: str) -> Option:
-    return Option("forfeit", f"Forfeit {action}")
+    """Declining an action (``action``: its row name)."""
+    return Option("forfeit", Msg("forfeit", {"action": action}))
 
 
 def tile_id(hkey: str) -> str:
@@ -37,10 +38,6 @@ def corner_of_option(option_id: str) -> str:
     return c
 
 
-def tile_option(state: State, hkey: str, text: str) -> Option:
-    return Option(tile_id(hkey), text.format(tile=tile_short(state, hkey)))
-
-
-def species_summary(state: State, hkey: str) -> str:
-    species = state["tiles"][hkey]["species"]
-    return ", ".join(f"{n} {a}" for a, n in species.items()) or "empty"
+def tile_option(state: State, hkey: str, key: str, **args: Any) -> Option:
+    """An option ``tile:D2`` whose text names the tile (``tile``) and ``args``."""
+    return Option(tile_id(hkey), Msg(key, {"tile": tile_ref(state, hkey), **args}))

@@ -7,7 +7,8 @@ from engine import data
 from engine.data import COMPETITION_TERRAINS, TERRAINS
 from engine.flow import Ask, Option, pop, register, skip
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
-from engine.state import animal_name, remove_species, tile_short
+from engine.state import remove_species
+from engine.text import msg, tile_ref
 
 
 def allowed_terrains(space: int) -> tuple[str, ...]:
@@ -40,32 +41,31 @@ def ask(state, step):
         return None
     options = [
         Option(f"kill:{hex_label(hex_from_key(h))}:{victim}",
-               f"Eliminate 1 of the {victim} on {tile_short(state, h)}")
+               msg("eliminate_one", victim=victim, tile=tile_ref(state, h)))
         for h, victim in pairs
     ]
-    done = "Stop competing" if step.get("used") else "Forfeit Competition"
+    done = Option("done", msg("competition.stop") if step.get("used") else msg("forfeit", action="competition"))
     open_terrains = [t for t in allowed_terrains(step["space"]) if t not in step.get("used", [])]
-    return Ask(step["animal"], "competition", f"Competition ({', '.join(open_terrains)})",
-               [*options, Option("done", done)])
+    return Ask(step["animal"], "competition", msg("competition", terrains=open_terrains), [*options, done])
 
 
 def choose(state, step, option_id):
     if option_id == "done":
         pop(state)
-        return "stops competing" if step.get("used") else "forfeits Competition"
+        return msg("competition.stopped") if step.get("used") else msg("forfeits", action="competition")
     _, label, victim = option_id.split(":")
     hkey = hex_key(parse_hex_label(label))  # type: ignore[arg-type]
+    where = tile_ref(state, hkey)
     step.setdefault("used", []).append(state["tiles"][hkey]["terrain"])
     remove_species(state, victim, hkey, 1)
-    return f"eliminates 1 of the {victim} on {tile_short(state, hkey)}"
+    return msg("eliminated_one", victim=victim, tile=where)
 
 
 def auto(state, step):
     if step.get("used"):
         pop(state)
     else:
-        skip(state, step, f"{animal_name(step['animal'])}: Competition skipped (no opposing species "
-                          "shares an allowed tile).")
+        skip(state, step, "competition.skipped")
 
 
 register("competition", ask, choose, auto)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.actions.common import corner_id, corner_of_option, forfeit
 from engine.flow import Ask, Option, pop, register, skip
-from engine.geometry import key_label
 from engine.state import remove_element_from_earth
+from engine.text import corner_ref, msg
 
 
 def _targets(state):
@@ -17,23 +17,24 @@ def ask(state, step):
     targets = _targets(state)
     if not targets:
         return None
-    options = [Option(corner_id(c), f"Remove {state['elements'][c]} at {key_label(c)}")
+    options = [Option(corner_id(c), msg("remove_element", element=state["elements"][c],
+                                        corner=corner_ref(state, c)))
                for c in targets]
-    return Ask(step["animal"], "depletion", "Depletion: remove an element from earth",
-               [*options, forfeit("Depletion")])
+    return Ask(step["animal"], "depletion", msg("depletion"), [*options, forfeit("depletion")])
 
 
 def choose(state, step, option_id):
     pop(state)
     if option_id == "forfeit":
-        return "forfeits Depletion"
+        return msg("forfeits", action="depletion")
     c = corner_of_option(option_id)
+    where = corner_ref(state, c)
     e = remove_element_from_earth(state, c)
-    return f"depletes {e} at {key_label(c)}"
+    return msg("depletion.removed", element=e, corner=where)
 
 
 def auto(state, step):
-    skip(state, step, f"{step['animal'].capitalize()}: Depletion has nothing to remove.")
+    skip(state, step, "depletion.skipped")
 
 
 register("depletion", ask, choose, auto)

@@ -6,7 +6,8 @@ from engine import ecology
 from engine.actions.common import forfeit, hex_of_option, tile_option
 from engine.flow import Ask, pop, push, register, skip
 from engine.phases import score_tile
-from engine.state import animal_name, tile_name
+from engine.state import log
+from engine.text import msg, tile_ref
 
 
 def candidates(state) -> list[str]:
@@ -15,44 +16,44 @@ def candidates(state) -> list[str]:
     return sorted(h for h, t in state["tiles"].items() if h not in scored and t["species"])
 
 
-def _preview(state, hkey: str) -> str:
-    score = ecology.domination_score(state, hkey)
-    parts = [f"{a} {v}" for a, v in score.items() if v]
-    text = "Score {tile}: " + ", ".join(parts)
+def _preview(state, hkey: str):
+    score = [{"animal": a, "vp": v} for a, v in ecology.domination_score(state, hkey).items() if v]
     dom = ecology.dominant(state, hkey)
     if dom:
-        text += f"; {dom} take a card"
-    return text[:100]
+        return tile_option(state, hkey, "domination.score_card", scores=score, dominant=dom)
+    return tile_option(state, hkey, "domination.score", scores=score)
 
 
 def ask(state, step):
     tiles = candidates(state)
     if not tiles:
         return None
-    options = [tile_option(state, h, _preview(state, h)) for h in tiles]
-    return Ask(step["animal"], "domination", "Domination: choose a tile to score",
-               [*options, forfeit("Domination")])
+    options = [_preview(state, h) for h in tiles]
+    return Ask(step["animal"], "domination", msg("domination"), [*options, forfeit("domination")])
 
 
 def choose(state, step, option_id):
     pop(state)
     if option_id == "forfeit":
-        return "forfeits Domination"
+        return msg("forfeits", action="domination")
     hkey = hex_of_option(option_id)
     state["scored"].append(hkey)
-    parts = score_tile(state, hkey, "domination")
-    text = f"scores {tile_name(state, hkey)}: {', '.join(parts) or 'nobody scores'}"
+    where = tile_ref(state, hkey)
+    scores = score_tile(state, hkey, "domination")
     dom = ecology.dominant(state, hkey)
     if dom is None:
-        return text + "; nobody dominates it"
-    if not state["cards"]:
-        return text + f"; {animal_name(dom)} dominate it but no card is left"
-    push(state, "choose_card", animal=dom, tile=hkey)
-    return text + f"; {animal_name(dom)} dominate it and choose a card"
+        log(state, "domination.no_dominant", tile=where)
+    elif not state["cards"]:
+        log(state, "domination.no_card", dominant=dom, tile=where)
+    else:
+        push(state, "choose_card", animal=dom, tile=hkey)
+        log(state, "domination.dominant", dominant=dom, tile=where)
+    return msg("domination.scored", tile=where, scores=scores) if scores else \
+        msg("domination.scored_nothing", tile=where)
 
 
 def auto(state, step):
-    skip(state, step, f"{animal_name(step['animal'])}: Domination skipped (no tile to score).")
+    skip(state, step, "domination.skipped")
 
 
 register("domination", ask, choose, auto)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.actions.common import forfeit
-from engine.display import place_ap, space_id, space_label, vacant_spaces
+from engine.display import place_ap, space_id, vacant_spaces
 from engine.flow import Ask, Option, pop, register
-from engine.state import animal_name
+from engine.text import msg
 
 
 def _spaces(state):
@@ -15,12 +15,11 @@ def _spaces(state):
 def ask(state, step):
     animal = step["animal"]
     if step.get("stage") == "place":
-        return Ask(animal, "initiative_place", "Initiative: place the AP on a vacant space",
-                   [Option(space_id(r, i), space_label(r, i)) for r, i in _spaces(state)])
+        return Ask(animal, "initiative_place", msg("initiative.place"),
+                   [Option(space_id(r, i), msg("space", space=space_id(r, i))) for r, i in _spaces(state)])
     first = state["initiative"][0] == animal
-    text = "Stay first and place the AP again" if first else \
-        "Move 1 place forward on initiative and place the AP again"
-    return Ask(animal, "initiative", "Initiative", [Option("advance", text), forfeit("Initiative")])
+    advance = msg("initiative.stay") if first else msg("initiative.advance")
+    return Ask(animal, "initiative", msg("initiative"), [Option("advance", advance), forfeit("initiative")])
 
 
 def choose(state, step, option_id):
@@ -29,21 +28,21 @@ def choose(state, step, option_id):
         row, _, number = option_id.rpartition("-")
         place_ap(state, animal, row, int(number) - 1)
         pop(state)
-        return f"places the Initiative AP on {space_label(row, int(number) - 1)}"
+        return msg("initiative.placed", space=option_id)
     if option_id == "forfeit":
         pop(state)
-        return "forfeits Initiative"
+        return msg("forfeits", action="initiative")
     order = state["initiative"]
     i = order.index(animal)
-    text = "stays first on initiative"
+    said = msg("initiative.stayed")
     if i > 0:
         order[i - 1], order[i] = order[i], order[i - 1]
-        text = f"moves ahead of the {animal_name(order[i]).lower()} on initiative"
+        said = msg("initiative.advanced", behind=order[i])
     if _spaces(state):
         step["stage"] = "place"
     else:
         pop(state)
-    return text
+    return said
 
 
 register("initiative", ask, choose)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.data import MIGRATION_LIMITS, MIGRATION_RANGE
 from engine.flow import Ask, Option, pop, register, skip
 from engine.geometry import hex_from_key, hex_key, hex_label, neighbours, parse_hex_label
-from engine.state import move_species, tile_short
+from engine.state import move_species
+from engine.text import msg, tile_ref
 
 
 def destinations(state, animal: str, src: str) -> list[str]:
@@ -52,18 +53,17 @@ def ask(state, step):
     animal = step["animal"]
     if "src" in step:
         most = min(_left(step), _movable(state, step, step["src"]))
-        options = [Option(f"count:{k}", f"Move {k}") for k in range(most, 0, -1)]
-        return Ask(animal, "migration_count",
-                   f"Migration: how many from {tile_short(state, step['src'])} "
-                   f"to {tile_short(state, step['dst'])}?", options)
+        src, dst = tile_ref(state, step["src"]), tile_ref(state, step["dst"])
+        options = [Option(f"count:{k}", msg("migration.count", n=k)) for k in range(most, 0, -1)]
+        return Ask(animal, "migration_count", msg("migration.how_many", src=src, dst=dst), options)
     moves = _moves(state, step)
     if not moves:
         return None
-    options = [Option(f"move:{_short(s)}>{_short(d)}",
-                      f"Move from {tile_short(state, s)} to {tile_short(state, d)}") for s, d in moves]
-    done = "Forfeit Migration" if _left(step) == MIGRATION_LIMITS[step["space"]] else "Stop migrating"
-    return Ask(animal, "migration", f"Migration: move a species ({_left(step)} moves left)",
-               [*options, Option("done", done)])
+    options = [Option(f"move:{_short(s)}>{_short(d)}", msg("migration.move", src=tile_ref(state, s),
+                                                          dst=tile_ref(state, d))) for s, d in moves]
+    started = _left(step) < MIGRATION_LIMITS[step["space"]]
+    done = msg("migration.stop") if started else msg("forfeit", action="migration")
+    return Ask(animal, "migration", msg("migration", n=_left(step)), [*options, Option("done", done)])
 
 
 def _move(state, step, src, dst, k):
@@ -71,13 +71,14 @@ def _move(state, step, src, dst, k):
     arrived = step.setdefault("arrived", {})
     arrived[dst] = arrived.get(dst, 0) + k
     step["left"] = _left(step) - k
-    return f"migrates {k} from {tile_short(state, src)} to {tile_short(state, dst)}"
+    return msg("migration.moved", n=k, src=tile_ref(state, src), dst=tile_ref(state, dst))
 
 
 def choose(state, step, option_id):
     if option_id == "done":
         pop(state)
-        return "stops migrating" if _left(step) < MIGRATION_LIMITS[step["space"]] else "forfeits Migration"
+        started = _left(step) < MIGRATION_LIMITS[step["space"]]
+        return msg("migration.stopped") if started else msg("forfeits", action="migration")
     if option_id.startswith("count:"):
         src, dst = step.pop("src"), step.pop("dst")
         return _move(state, step, src, dst, int(option_id.split(":", 1)[1]))
@@ -86,12 +87,12 @@ def choose(state, step, option_id):
     if min(_left(step), _movable(state, step, src)) == 1:
         return _move(state, step, src, dst, 1)
     step["src"], step["dst"] = src, dst
-    return f"chooses to migrate from {tile_short(state, src)} to {tile_short(state, dst)}"
+    return msg("migration.chosen", src=tile_ref(state, src), dst=tile_ref(state, dst))
 
 
 def auto(state, step):
     if _left(step) == MIGRATION_LIMITS[step["space"]]:
-        skip(state, step, f"{step['animal'].capitalize()}: Migration skipped (no species can move).")
+        skip(state, step, "migration.skipped")
     else:
         pop(state)
 

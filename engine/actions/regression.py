@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine.flow import Ask, Option, pop, register, skip
 from engine.phases import ROW_EXIT
-from engine.state import animal_name, animals_in_play, log, to_bag
+from engine.state import animals_in_play, log, to_bag
+from engine.text import msg
 
 
 def _protected(state) -> dict[str, list[str]]:
@@ -24,23 +25,23 @@ def ask(state, step):
     choices = _choices(state, animal)
     if not choices:
         return None
-    options = [Option(f"protect:{e}", f"Protect your {e} from Regression") for e in choices]
-    return Ask(animal, "regression", "Regression: choose an element type to protect",
-               [*options, Option("forfeit", "Forfeit Regression (protect nothing)")])
+    options = [Option(f"protect:{e}", msg("regression.protect", element=e)) for e in choices]
+    return Ask(animal, "regression", msg("regression"),
+               [*options, Option("forfeit", msg("regression.forfeit"))])
 
 
 def choose(state, step, option_id):
     pop(state)
     if option_id == "forfeit":
-        return "forfeits Regression"
+        return msg("forfeits", action="regression")
     element = option_id.split(":", 1)[1]
     protect = state.setdefault("row_scratch", {}).setdefault("protect", {})
     protect.setdefault(step["animal"], []).append(element)
-    return f"protects {element} from Regression"
+    return msg("regression.protected", element=element)
 
 
 def auto(state, step):
-    skip(state, step, f"{animal_name(step['animal'])}: Regression AP has nothing to protect.")
+    skip(state, step, "regression.skipped")
 
 
 def regress(state):
@@ -56,8 +57,11 @@ def regress(state):
             if e in added and e not in protected.get(animal, []):
                 added.remove(e)
                 to_bag(state, e)
-                lost.append(f"{animal_name(animal)} lose {e}")
-    log(state, "Regression: " + ("; ".join(lost) if lost else "no element lost") + ".")
+                lost.append({"animal": animal, "element": e})
+    if lost:
+        log(state, "regression.lost", lost=lost)
+    else:
+        log(state, "regression.none_lost")
 
 
 register("regression", ask, choose, auto)

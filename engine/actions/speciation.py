@@ -7,8 +7,9 @@ from engine import data
 from engine.actions.common import corner_id, corner_of_option, forfeit, hex_of_option, tile_option
 from engine.data import SPECIATION_ELEMENTS, SPECIATION_MAX
 from engine.flow import Ask, Option, pop, register, skip
-from engine.geometry import corner_from_key, hex_key, key_label
-from engine.state import add_species, animal_name, tile_short
+from engine.geometry import corner_from_key, hex_key
+from engine.state import add_species
+from engine.text import corner_ref, msg, tile_ref
 
 
 def _tiles_at(state, ckey: str) -> list[str]:
@@ -21,60 +22,58 @@ def ask(state, step):
     if pool <= 0:
         return None
     if step["space"] >= len(SPECIATION_ELEMENTS):  # the insects' free space
-        options = [tile_option(state, h, f"Place {data.INSECT_FREE_SPECIATION} on {{tile}}")
+        options = [tile_option(state, h, "speciation.free_tile", n=data.INSECT_FREE_SPECIATION)
                    for h in sorted(state["tiles"])]
-        return Ask(animal, "speciation_free", "Speciation (free): place a species on any tile",
-                   [*options, forfeit("Speciation")])
+        return Ask(animal, "speciation_free", msg("speciation.free", n=data.INSECT_FREE_SPECIATION),
+                   [*options, forfeit("speciation")])
     element = SPECIATION_ELEMENTS[step["space"]]
     if step.get("corner") is None:
         corners = sorted(c for c, e in state["elements"].items() if e == element)
         if not corners:
             return None
-        options = [
-            Option(corner_id(c), f"{element} at {key_label(c)} ("
-                   + ", ".join(tile_short(state, h) for h in _tiles_at(state, c)) + ")")
-            for c in corners
-        ]
-        return Ask(animal, "speciation", f"Speciation: choose a {element} on earth",
-                   [*options, forfeit("Speciation")])
+        options = [Option(corner_id(c), msg("speciation.corner", element=element, corner=corner_ref(state, c)))
+                   for c in corners]
+        return Ask(animal, "speciation", msg("speciation", element=element), [*options, forfeit("speciation")])
     tiles = _tiles_at(state, step["corner"])
     hkey = tiles[step["next"]]
     most = min(SPECIATION_MAX[state["tiles"][hkey]["terrain"]], pool)
-    where = tile_short(state, hkey)
-    options = [Option(f"place:{n}", f"Place {n} on {where}" if n else f"Place none on {where}")
+    where = tile_ref(state, hkey)
+    options = [Option(f"place:{n}", msg("place_species", n=n, tile=where) if n else msg("place_none", tile=where))
                for n in range(most, -1, -1)]
-    return Ask(animal, "speciation_place", f"Speciation: how many new species on {where}?", options)
+    return Ask(animal, "speciation_place", msg("speciation.how_many", tile=where), options)
 
 
 def choose(state, step, option_id):
     animal = step["animal"]
     if option_id == "forfeit":
         pop(state)
-        return "forfeits Speciation"
+        return msg("forfeits", action="speciation")
     if option_id.startswith("tile:"):
         pop(state)
         hkey = hex_of_option(option_id)
         n = add_species(state, animal, hkey, data.INSECT_FREE_SPECIATION)
-        return f"speciates {n} onto {tile_short(state, hkey)}"
+        return msg("species_placed", n=n, tile=tile_ref(state, hkey))
     if option_id.startswith("corner:"):
         step["corner"] = corner_of_option(option_id)
         step["next"] = 0
-        return f"speciates around the {state['elements'][step['corner']]} at {key_label(step['corner'])}"
+        return msg("speciation.around", element=state["elements"][step["corner"]],
+                   corner=corner_ref(state, step["corner"]))
     tiles = _tiles_at(state, step["corner"])
     hkey = tiles[step["next"]]
     n = add_species(state, animal, hkey, int(option_id.split(":", 1)[1]))
     step["next"] += 1
     if step["next"] >= len(tiles):
         pop(state)
-    return f"places {n} species on {tile_short(state, hkey)}"
+    if not n:
+        return msg("species_placed_none", tile=tile_ref(state, hkey))
+    return msg("species_placed", n=n, tile=tile_ref(state, hkey))
 
 
 def auto(state, step):
     if state["animals"][step["animal"]]["gene_pool"] <= 0:
-        why = "the gene pool is empty"
+        skip(state, step, "speciation.ends.gene_pool")
     else:
-        why = f"no {SPECIATION_ELEMENTS[step['space']]} on earth"
-    skip(state, step, f"{animal_name(step['animal'])}: Speciation ends ({why}).")
+        skip(state, step, "speciation.ends.no_element", element=SPECIATION_ELEMENTS[step["space"]])
 
 
 register("speciation", ask, choose, auto)

@@ -7,8 +7,9 @@ from engine import data
 from engine.actions.common import corner_id, corner_of_option, forfeit, hex_of_option
 from engine.data import FOOD_CHAIN, bonus_vps
 from engine.flow import Ask, Option, pop, register, replace, skip
-from engine.geometry import BOARD_HEXES, hex_from_key, hex_key, hex_label, key_label, neighbours
-from engine.state import animal_name, gain_vp, move_species, tile_short, vacant_corners
+from engine.geometry import BOARD_HEXES, hex_from_key, hex_key, hex_label, neighbours
+from engine.state import gain_vp, move_species, vacant_corners
+from engine.text import corner_ref, msg, tile_ref
 
 
 def empty_hexes_next_to_earth(state) -> list[str]:
@@ -30,24 +31,25 @@ def ask(state, step):
         stacks = [(i, s["face_up"]) for i, s in enumerate(state["wanderlust"]) if s["face_up"]]
         if not stacks or not empty_hexes_next_to_earth(state):
             return None
-        options = [Option(f"stack:{i + 1}", f"Take the face-up {t} (stack {i + 1})") for i, t in stacks]
-        return Ask(animal, "wanderlust", "Wanderlust: choose a tile", [*options, forfeit("Wanderlust")])
+        options = [Option(f"stack:{i + 1}", msg("wanderlust.stack", terrain=t, stack=i + 1)) for i, t in stacks]
+        return Ask(animal, "wanderlust", msg("wanderlust"), [*options, forfeit("wanderlust")])
     if stage == "hex":
         terrain = state["wanderlust"][step["stack"]]["face_up"]
         options = []
         for h in empty_hexes_next_to_earth(state):
             n = len(_adjacent_tiles(state, h))
             label = hex_label(hex_from_key(h))
-            options.append(Option(f"tile:{label}", f"Place the {terrain} at {label} (+{bonus_vps(n)} VP)"))
-        return Ask(animal, "wanderlust_hex", f"Wanderlust: where does the {terrain} go?", options)
+            options.append(Option(f"tile:{label}", msg("wanderlust.hex", tile={"hex": h, "terrain": terrain},
+                                                       vp=bonus_vps(n))))
+        return Ask(animal, "wanderlust_hex", msg("wanderlust.where", terrain=terrain), options)
     if stage == "element":
-        options = [Option(f"element:{e}", f"Put {e} on the new tile")
+        options = [Option(f"element:{e}", msg("wanderlust.element", element=e))
                    for e in sorted(set(state["boxes"]["wanderlust"]))]
-        return Ask(animal, "wanderlust_element", "Wanderlust: add an element from the box?",
-                   [*options, Option("none", "Add no element")])
+        return Ask(animal, "wanderlust_element", msg("wanderlust.element"),
+                   [*options, Option("none", msg("wanderlust.no_element"))])
     e = step["element"]
-    return Ask(animal, "wanderlust_corner", f"Wanderlust: which corner gets the {e}?",
-               [Option(corner_id(c), f"Place {e} at {key_label(c)}")
+    return Ask(animal, "wanderlust_corner", msg("wanderlust.corner", element=e),
+               [Option(corner_id(c), msg("place_element", element=e, corner=corner_ref(state, c)))
                 for c in vacant_corners(state, [step["tile"]])])
 
 
@@ -56,11 +58,11 @@ def choose(state, step, option_id):
     stage = step.get("stage", "stack")
     if option_id == "forfeit":
         pop(state)
-        return "forfeits Wanderlust"
+        return msg("forfeits", action="wanderlust")
     if stage == "stack":
         step["stack"] = int(option_id.split(":", 1)[1]) - 1
         step["stage"] = "hex"
-        return f"takes the face-up {state['wanderlust'][step['stack']]['face_up']}"
+        return msg("wanderlust.taken", terrain=state["wanderlust"][step["stack"]]["face_up"])
     if stage == "hex":
         hkey = hex_of_option(option_id)
         stack = state["wanderlust"][step["stack"]]
@@ -72,20 +74,20 @@ def choose(state, step, option_id):
         step["stage"] = "element" if state["boxes"]["wanderlust"] and has_room else "moves"
         if step["stage"] == "moves":
             _start_moves(state, step)
-        return f"places the {terrain} at {hex_label(hex_from_key(hkey))} (+{gained} VP)"
+        return msg("wanderlust.placed", tile=tile_ref(state, hkey), vp=gained)
     if stage == "element":
         if option_id == "none":
             _start_moves(state, step)
-            return "adds no element"
+            return msg("wanderlust.added_none")
         step["element"] = option_id.split(":", 1)[1]
         step["stage"] = "corner"
-        return f"chooses {step['element']} from the Wanderlust box"
+        return msg("wanderlust.chosen", element=step["element"])
     corner = corner_of_option(option_id)
     state["boxes"]["wanderlust"].remove(step["element"])
     state["elements"][corner] = step["element"]
-    hkey = step["tile"]
+    said = msg("element_placed", element=step["element"], corner=corner_ref(state, corner))
     _start_moves(state, step)
-    return f"places {step['element']} at {key_label(corner)} on {tile_short(state, hkey)}"
+    return said
 
 
 #: The orders ``data.WANDERLUST_MOVE_ORDER`` may name: animals in play, first asked first.
@@ -103,7 +105,7 @@ def _start_moves(state, step):
 
 
 def auto(state, step):
-    skip(state, step, f"{animal_name(step['animal'])}: Wanderlust skipped (no tile can be placed).")
+    skip(state, step, "wanderlust.skipped")
 
 
 register("wanderlust", ask, choose, auto)
@@ -125,10 +127,10 @@ def move_ask(state, step):
     if found is None:
         return None
     _, animal, src, n = found
-    dst = tile_short(state, step["tile"])
-    options = [Option(f"move:{k}", f"Move {k} from {tile_short(state, src)} onto {dst}" if k
-                      else f"Move none from {tile_short(state, src)}") for k in range(n, -1, -1)]
-    return Ask(animal, "wanderlust_move", f"Wanderlust: move species onto the new {dst}?", options)
+    src_ref, dst = tile_ref(state, src), tile_ref(state, step["tile"])
+    options = [Option(f"move:{k}", msg("wanderlust.move", n=k, src=src_ref, dst=dst) if k
+                      else msg("wanderlust.move_none", src=src_ref)) for k in range(n, -1, -1)]
+    return Ask(animal, "wanderlust_move", msg("wanderlust.move", src=src_ref, dst=dst), options)
 
 
 def move_choose(state, step, option_id):
@@ -137,7 +139,9 @@ def move_choose(state, step, option_id):
     k = int(option_id.split(":", 1)[1])
     if k:
         move_species(state, animal, src, step["tile"], k)
-    return f"moves {k} species from {tile_short(state, src)} onto {tile_short(state, step['tile'])}"
+    if not k:
+        return msg("wanderlust.moved_none", src=tile_ref(state, src))
+    return msg("wanderlust.moved", n=k, src=tile_ref(state, src), dst=tile_ref(state, step["tile"]))
 
 
 register("wanderlust_move", move_ask, move_choose)

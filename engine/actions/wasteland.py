@@ -6,32 +6,32 @@ from __future__ import annotations
 from engine.actions.common import forfeit
 from engine.ecology import is_tundra
 from engine.flow import Ask, Option, pop, register, skip
-from engine.geometry import corner_from_key, hex_key, key_label
+from engine.geometry import corner_from_key, hex_key
 from engine.phases import ROW_EXIT
 from engine.state import log, remove_element_from_earth, to_bag
+from engine.text import corner_ref, msg
 
 
 def ask(state, step):
     box = state["boxes"]["wasteland"]
     if not box:
         return None
-    options = [Option(f"remove:{e}", f"Remove {e} from the Wasteland box") for e in sorted(set(box))]
-    return Ask(step["animal"], "wasteland", "Wasteland: remove an element from the box",
-               [*options, forfeit("Wasteland")])
+    options = [Option(f"remove:{e}", msg("wasteland.remove", element=e)) for e in sorted(set(box))]
+    return Ask(step["animal"], "wasteland", msg("wasteland"), [*options, forfeit("wasteland")])
 
 
 def choose(state, step, option_id):
     pop(state)
     if option_id == "forfeit":
-        return "forfeits Wasteland"
+        return msg("forfeits", action="wasteland")
     e = option_id.split(":", 1)[1]
     state["boxes"]["wasteland"].remove(e)
     to_bag(state, e)
-    return f"removes {e} from the Wasteland box"
+    return msg("wasteland.removed", element=e)
 
 
 def auto(state, step):
-    skip(state, step, f"{step['animal'].capitalize()}: Wasteland box is empty.")
+    skip(state, step, "wasteland.skipped")
 
 
 def touches_tundra(state, ckey: str) -> bool:
@@ -43,8 +43,14 @@ def lay_waste(state):
     if not types:
         return
     doomed = sorted(c for c, e in state["elements"].items() if e in types and touches_tundra(state, c))
-    removed = [f"{remove_element_from_earth(state, c)} at {key_label(c)}" for c in doomed]
-    log(state, "Wasteland: " + (", ".join(removed) if removed else "no tundra element") + " removed.")
+    removed = []
+    for c in doomed:
+        ref = corner_ref(state, c)
+        removed.append({"element": remove_element_from_earth(state, c), "corner": ref})
+    if removed:
+        log(state, "wasteland.laid_waste", removed=removed)
+    else:
+        log(state, "wasteland.nothing")
 
 
 register("wasteland", ask, choose, auto)

@@ -3,7 +3,7 @@
 ``CARD_EFFECTS`` maps a card's name to ``effect(state, animal, tile)``: it changes the state
 directly or pushes steps that ask players (always as a pick from legal options).  The taker
 resolves as much as it can; a part that is impossible is skipped.  Each card's rules text
-is in ``engine.cards.texts``.
+is in the ``words`` catalogue.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.data import CYLINDERS_PER_ANIMAL
 from engine.flow import Ask, Option, pop, register
+from engine.text import msg
 
 State = dict[str, Any]
 CardEffect = Callable[[State, str, str], None]
@@ -44,8 +45,8 @@ def gain_ap(state: State, animal: str) -> bool:
 
 
 def ask(state, step):
-    return Ask(step["animal"], "choose_card", "Choose a face-up dominance card",
-               [Option(card_id(c), c) for c in state["cards"]])
+    return Ask(step["animal"], "choose_card", msg("choose_card"),
+               [Option(card_id(c), msg("card", card=c)) for c in state["cards"]])
 
 
 def choose(state, step, option_id):
@@ -56,7 +57,7 @@ def choose(state, step, option_id):
     effect = CARD_EFFECTS.get(name)
     if effect is not None:
         effect(state, step["animal"], step["tile"])
-    return f"takes the {name} card"
+    return msg("card.taken", card=name)
 
 
 register("choose_card", ask, choose)

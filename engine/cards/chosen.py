@@ -16,19 +16,20 @@ from engine.data import (
     EVOLUTION_TARGETS,
     HIBERNATION_MAX_SPECIES,
 )
-from engine.display import space_id, space_label, vacant_spaces
+from engine.display import space_id, vacant_spaces
 from engine.flow import Ask, Option, pop, push, register, skip
-from engine.geometry import corner_from_key, corner_keys_of, hex_from_key, hex_key, key_label, neighbours
+from engine.geometry import corner_from_key, corner_keys_of, hex_from_key, hex_key, neighbours
 from engine.state import (
     add_species,
     gain_vp,
+    log,
     move_species,
     remove_element_from_earth,
     remove_species,
     take_from_bag,
-    tile_short,
     vacant_corners,
 )
+from engine.text import Msg, corner_ref, msg, tile_ref
 
 
 def _arg(option_id: str) -> str:
@@ -52,12 +53,12 @@ def starts_step(card: str, step: str, **data) -> None:
     card_effect(card)(effect)
 
 
-def _pick_step(name: str, card: str, kind: str, text: str, targets, describe, apply_one) -> None:
+def _pick_step(name: str, card: str, kind: str, text: Msg, targets, describe, apply_one) -> None:
     """Register a one-pick card: the taker picks one of ``targets(state, animal)``."""
 
     def ask(state, step):
         animal = step["animal"]
-        options = [Option(i, label) for i, label in describe(state, animal, targets(state, animal))]
+        options = describe(state, animal, targets(state, animal))
         return Ask(step["animal"], kind, text, options) if options else None
 
     def choose(state, step, option_id):
@@ -65,7 +66,7 @@ def _pick_step(name: str, card: str, kind: str, text: str, targets, describe, ap
         return apply_one(state, step, option_id)
 
     def auto(state, step):
-        skip(state, step, f"{card}: nothing to do.")
+        skip(state, step, "card.nothing_to_do", card=card)
 
     register(name, ask, choose, auto)
 
@@ -81,11 +82,12 @@ def _element_ask(state, step, corners: list[str], kind: str, card: str):
         types = _bag_types(state)
         if not corners or not types:
             return None
-        return Ask(step["animal"], kind, f"{card}: choose an element from the bag",
-                   [Option(f"element:{e}", f"Take {e} from the bag") for e in types])
+        return Ask(step["animal"], kind, msg("card.element_from_bag", card=card),
+                   [Option(f"element:{e}", msg("take_from_bag", element=e)) for e in types])
     e = step["element"]
-    return Ask(step["animal"], kind + "_corner", f"{card}: choose a vacant corner for the {e}",
-               [Option(corner_id(c), f"Place {e} at {key_label(c)}") for c in corners])
+    return Ask(step["animal"], kind + "_corner", msg("card.corner_for", card=card, element=e),
+               [Option(corner_id(c), msg("place_element", element=e, corner=corner_ref(state, c)))
+                for c in corners])
 
 
 def _place_from_bag(state, step, option_id) -> str | None:
@@ -106,13 +108,13 @@ def habitat_ask(state, step):
 def habitat_choose(state, step, option_id):
     c = _place_from_bag(state, step, option_id)
     if c is None:
-        return f"chooses {step['element']} for Habitat"
+        return msg("card.element_chosen", card="Habitat", element=step["element"])
     pop(state)
-    return f"places {step['element']} at {key_label(c)} (Habitat)"
+    return msg("element_placed", element=step["element"], corner=corner_ref(state, c))
 
 
 register("habitat", habitat_ask, habitat_choose,
-         lambda s, st: skip(s, st, "Habitat: no element can be placed."))
+         lambda s, st: skip(s, st, "habitat.skipped"))
 
 
 starts_step("Habitat", "habitat")
@@ -138,11 +140,11 @@ def aquatic_ask(state, step):
         tiles = _aquatic_tiles(state, step)
         if not tiles:
             return None
-        return Ask(animal, "aquatic_tile", "Aquatic: choose a sea or wetland tile for your species",
-                   [tile_option(state, h, "Species onto {tile}") for h in tiles])
-    where = tile_short(state, step["tile"])
-    return Ask(animal, "aquatic_count", f"Aquatic: how many species onto {where}?",
-               [Option(f"place:{n}", f"Place {n} on {where}")
+        return Ask(animal, "aquatic_tile", msg("aquatic.tile"),
+                   [tile_option(state, h, "species_onto") for h in tiles])
+    where = tile_ref(state, step["tile"])
+    return Ask(animal, "aquatic_count", msg("aquatic.how_many", tile=where),
+               [Option(f"place:{n}", msg("place_species", n=n, tile=where) if n else msg("place_none", tile=where))
                 for n in range(min(AQUATIC_MAX_SPECIES, pool), -1, -1)])
 
 
@@ -150,22 +152,22 @@ def aquatic_choose(state, step, option_id):
     if step["stage"] == "element":
         c = _place_from_bag(state, step, option_id)
         if c is None:
-            return f"chooses {step['element']} for Aquatic"
+            return msg("card.element_chosen", card="Aquatic", element=step["element"])
         step["stage"], step["corner"] = "species", c
-        return f"places {step['element']} at {key_label(c)} (Aquatic)"
+        return msg("element_placed", element=step["element"], corner=corner_ref(state, c))
     if option_id.startswith("tile:"):
         step["tile"] = hex_of_option(option_id)
-        return f"chooses {tile_short(state, step['tile'])} for Aquatic"
+        return msg("card.tile_chosen", card="Aquatic", tile=tile_ref(state, step["tile"]))
     pop(state)
     n = add_species(state, step["animal"], step["tile"], int(_arg(option_id)))
-    return f"places {n} species on {tile_short(state, step['tile'])} (Aquatic)"
+    return msg("species_placed", n=n, tile=tile_ref(state, step["tile"]))
 
 
 def aquatic_auto(state, step):
     if step["stage"] == "element":
         step["stage"] = "species"  # no corner or no element: the species part still happens
         return
-    skip(state, step, "Aquatic: no species can be placed.")
+    skip(state, step, "aquatic.skipped")
 
 
 register("aquatic", aquatic_ask, aquatic_choose, aquatic_auto)
@@ -183,25 +185,26 @@ def blight_ask(state, step):
                  if sum(c in state["elements"] for c in corner_keys_of(hex_from_key(h))) >= 2]
         if not tiles:
             return None
-        return Ask(animal, "blight", "Blight: choose a tile to strip of all elements but one",
-                   [tile_option(state, h, "Blight {tile}") for h in tiles])
+        return Ask(animal, "blight", msg("blight.tile"),
+                   [tile_option(state, h, "blight.tile") for h in tiles])
     corners = [c for c in corner_keys_of(hex_from_key(step["tile"])) if c in state["elements"]]
-    return Ask(animal, "blight_keep", "Blight: which element stays?",
-               [Option(corner_id(c), f"Keep the {state['elements'][c]} at {key_label(c)}") for c in corners])
+    return Ask(animal, "blight_keep", msg("blight.keep"),
+               [Option(corner_id(c), msg("blight.keep", element=state["elements"][c], corner=corner_ref(state, c)))
+                for c in corners])
 
 
 def blight_choose(state, step, option_id):
     if option_id.startswith("tile:"):
         step["tile"] = hex_of_option(option_id)
-        return f"blights {tile_short(state, step['tile'])}"
+        return msg("blight.chosen", tile=tile_ref(state, step["tile"]))
     pop(state)
     keep = corner_of_option(option_id)
     gone = [remove_element_from_earth(state, c) for c in corner_keys_of(hex_from_key(step["tile"]))
             if c in state["elements"] and c != keep]
-    return f"keeps the {state['elements'][keep]} at {key_label(keep)}; {', '.join(gone)} back to the bag"
+    return msg("blight.kept", element=state["elements"][keep], corner=corner_ref(state, keep), elements=gone)
 
 
-register("blight", blight_ask, blight_choose, lambda s, st: skip(s, st, "Blight: no tile has two elements."))
+register("blight", blight_ask, blight_choose, lambda s, st: skip(s, st, "blight.skipped"))
 
 
 starts_step("Blight", "blight")
@@ -209,9 +212,12 @@ starts_step("Blight", "blight")
 
 # -- Catastrophe ------------------------------------------------------------------------------
 
-def _victim_options(state, hkey: str, verb: str, exclude: str | None = None) -> list[Option]:
-    return [Option(f"{verb}:{a}", f"{verb.capitalize()} one of the {a} on {tile_short(state, hkey)}")
-            for a in state["tiles"][hkey]["species"] if a != exclude]
+def _victim_options(state, hkey: str, verb: str) -> list[Option]:
+    """``keep:<animal>`` (its single species survives) or ``eliminate:<animal>`` options."""
+    where = tile_ref(state, hkey)
+    return [Option(f"{verb}:{a}", msg("catastrophe.keep", victim=a, tile=where) if verb == "keep"
+                   else msg("eliminate_one", victim=a, tile=where))
+            for a in state["tiles"][hkey]["species"]]
 
 
 def _catastrophe_tiles(state) -> list[str]:
@@ -228,32 +234,55 @@ def catastrophe_ask(state, step):
         tiles = _catastrophe_tiles(state)
         if not tiles:
             return None
-        return Ask(animal, "catastrophe", "Catastrophe: choose a tile",
-                   [tile_option(state, h, "Catastrophe on {tile}") for h in tiles])
+        return Ask(animal, "catastrophe", msg("catastrophe.tile"),
+                   [tile_option(state, h, "catastrophe.tile") for h in tiles])
     if stage == "survivor":
         if len(state["tiles"][step["tile"]]["species"]) <= 1:
             return None  # one animal (or none): nothing to choose
-        return Ask(animal, "catastrophe_survivor", "Catastrophe: whose single species survives?",
+        return Ask(animal, "catastrophe_survivor", msg("catastrophe.survivor", tile=tile_ref(state, step["tile"])),
                    _victim_options(state, step["tile"], "keep"))
     if step["next"] >= len(step["queue"]):
         return None
     h = step["queue"][step["next"]]
     if len(state["tiles"][h]["species"]) <= 1:
         return None  # auto resolves it
-    return Ask(animal, "catastrophe_adjacent", f"Catastrophe: who loses a species on {tile_short(state, h)}?",
+    return Ask(animal, "catastrophe_adjacent", msg("loses_one", tile=tile_ref(state, h)),
                _victim_options(state, h, "eliminate"))
+
+
+def _log_losses(state, card: str, losses: list[dict]) -> None:
+    if losses:
+        log(state, "card.losses", card=card, losses=losses)
 
 
 def _catastrophe_adjacent(state, step) -> None:
     """Adjacent tiles with a single animal lose one of its species without a question."""
+    losses = []
     while step["next"] < len(step["queue"]):
         h = step["queue"][step["next"]]
         species = state["tiles"][h]["species"]
         if len(species) > 1:
-            return
+            break
         if species:
-            remove_species(state, next(iter(species)), h, 1)
+            a = next(iter(species))
+            losses.append({"animal": a, "n": 1, "tile": tile_ref(state, h)})
+            remove_species(state, a, h, 1)
         step["next"] += 1
+    _log_losses(state, "Catastrophe", losses)
+
+
+def _catastrophe_strike(state, step, keep: str | None) -> None:
+    """All species on the tile but one of ``keep`` (None: of each animal there, as only one
+    animal is there) die; then the adjacent tiles that need no choice lose theirs."""
+    h = step["tile"]
+    losses = []
+    for a, n in list(state["tiles"][h]["species"].items()):
+        lost = remove_species(state, a, h, n - 1 if keep is None or a == keep else n)
+        if lost:
+            losses.append({"animal": a, "n": lost, "tile": tile_ref(state, h)})
+    _log_losses(state, "Catastrophe", losses)
+    step["stage"] = "adjacent"
+    _catastrophe_adjacent(state, step)
 
 
 def catastrophe_choose(state, step, option_id):
@@ -261,31 +290,26 @@ def catastrophe_choose(state, step, option_id):
         step["tile"] = hex_of_option(option_id)
         step["stage"] = "survivor"
         step["queue"], step["next"] = _neighbour_tiles(state, step["tile"]), 0
-        return f"brings Catastrophe to {tile_short(state, step['tile'])}"
+        return msg("catastrophe.struck", tile=tile_ref(state, step["tile"]))
     if step["stage"] == "survivor":
         keep = _arg(option_id)
-        for a, n in list(state["tiles"][step["tile"]]["species"].items()):
-            remove_species(state, a, step["tile"], n - 1 if a == keep else n)
-        step["stage"] = "adjacent"
-        _catastrophe_adjacent(state, step)
-        return f"spares one of the {keep}; every other species there is eliminated"
+        _catastrophe_strike(state, step, keep)
+        return msg("catastrophe.spared", victim=keep, tile=tile_ref(state, step["tile"]))
     h = step["queue"][step["next"]]
     victim = _arg(option_id)
+    where = tile_ref(state, h)
     remove_species(state, victim, h, 1)
     step["next"] += 1
     _catastrophe_adjacent(state, step)
-    return f"eliminates one of the {victim} on {tile_short(state, h)}"
+    return msg("eliminated_one", victim=victim, tile=where)
 
 
 def catastrophe_auto(state, step):
     if step["stage"] == "tile":
-        skip(state, step, "Catastrophe: no species on earth to strike.")
+        skip(state, step, "catastrophe.skipped")
         return
     if step["stage"] == "survivor":
-        for a, n in list(state["tiles"][step["tile"]]["species"].items()):
-            remove_species(state, a, step["tile"], n - 1)
-        step["stage"] = "adjacent"
-        _catastrophe_adjacent(state, step)
+        _catastrophe_strike(state, step, None)
         return
     _catastrophe_adjacent(state, step)
     pop(state)
@@ -304,28 +328,28 @@ def evolution_ask(state, step):
     if state["animals"][animal]["gene_pool"] <= 0 or len(step["done"]) >= EVOLUTION_TARGETS:
         return None
     options = [
-        Option(f"replace:{tile_id(h).split(':')[1]}:{a}", f"Replace one of the {a} on {tile_short(state, h)}")
+        Option(f"replace:{tile_id(h).split(':')[1]}:{a}", msg("evolution.replace", victim=a, tile=tile_ref(state, h)))
         for h in sorted(state["tiles"]) for a in state["tiles"][h]["species"]
         if a != animal and a not in step["done"]
     ]
     if not options:
         return None
-    return Ask(animal, "evolution", "Evolution: replace a species of another animal with one of yours",
-               [*options, Option("done", "Stop (no more replacements)")])
+    return Ask(animal, "evolution", msg("evolution"), [*options, Option("done", msg("evolution.stop"))])
 
 
 def evolution_choose(state, step, option_id):
     if option_id == "done":
         pop(state)
-        return "stops evolving"
+        return msg("evolution.stopped")
     _, label, victim = option_id.split(":")
     h = hex_of_option(f"tile:{label}")
     to_gene_pool = data.EVOLUTION_REPLACED_TO == "gene_pool"
     remove_species(state, victim, h, 1, to_gene_pool=to_gene_pool)
     add_species(state, step["animal"], h, 1)
     step["done"].append(victim)
-    where = "back to their gene pool" if to_gene_pool else "eliminated"
-    return f"replaces one of the {victim} on {tile_short(state, h)} with its own ({where}; Evolution)"
+    where = tile_ref(state, h)
+    return msg("evolution.replaced_home", victim=victim, tile=where) if to_gene_pool \
+        else msg("evolution.replaced", victim=victim, tile=where)
 
 
 register("evolution", evolution_ask, evolution_choose)
@@ -340,26 +364,27 @@ def fecundity_ask(state, step):
     animal = step["animal"]
     if state["animals"][animal]["gene_pool"] <= 0 or step["next"] >= len(step["queue"]):
         return None
-    where = tile_short(state, step["queue"][step["next"]])
+    where = tile_ref(state, step["queue"][step["next"]])
     left = len(step["queue"]) - step["next"]
-    return Ask(animal, "fecundity", f"Fecundity: a species onto {where}?",
-               [Option("place", f"Place 1 on {where}"), Option("skip", f"Skip {where}"),
-                Option("all", f"Place 1 on each of the {left} remaining tile(s)")])
+    return Ask(animal, "fecundity", msg("fecundity", tile=where),
+               [Option("place", msg("place_species", n=1, tile=where)),
+                Option("skip", msg("fecundity.skip", tile=where)),
+                Option("all", msg("fecundity.all", n=left))])
 
 
 def fecundity_choose(state, step, option_id):
     animal = step["animal"]
     if option_id == "all":
-        placed = [tile_short(state, h) for h in step["queue"][step["next"]:]
+        placed = [tile_ref(state, h) for h in step["queue"][step["next"]:]
                   if add_species(state, animal, h, 1)]
         step["next"] = len(step["queue"])
-        return f"places 1 species on {', '.join(placed) or 'no tile'} (Fecundity)"
+        return msg("fecundity.placed_all", tiles=placed) if placed else msg("fecundity.placed_none")
     h = step["queue"][step["next"]]
     step["next"] += 1
     if option_id == "skip":
-        return f"skips {tile_short(state, h)} (Fecundity)"
-    add_species(state, animal, h, 1)
-    return f"places 1 species on {tile_short(state, h)} (Fecundity)"
+        return msg("fecundity.skipped", tile=tile_ref(state, h))
+    n = add_species(state, animal, h, 1)
+    return msg("species_placed", n=n, tile=tile_ref(state, h))
 
 
 register("fecundity", fecundity_ask, fecundity_choose)
@@ -381,13 +406,13 @@ def _fertile_apply(state, step, option_id):
     h = hex_of_option(option_id)
     total = sum(state["tiles"][h]["species"].values())
     gained = gain_vp(state, step["animal"], total, source="card:Fertile")
-    return f"gains {gained} VP for the {total} species on {tile_short(state, h)} (Fertile)"
+    return msg("fertile.gained", vp=gained, n=total, tile=tile_ref(state, h))
 
 
-_pick_step("fertile", "Fertile", "fertile", "Fertile: choose a tile where you have a species",
+_pick_step("fertile", "Fertile", "fertile", msg("fertile"),
            _own_tiles,
-           lambda s, a, tiles: [(tile_id(h), f"{tile_short(s, h)}: "
-                                 f"+{sum(s['tiles'][h]['species'].values())} VP") for h in tiles],
+           lambda s, a, tiles: [tile_option(s, h, "fertile.tile", vp=sum(s["tiles"][h]["species"].values()))
+                                for h in tiles],
            _fertile_apply)
 
 
@@ -400,18 +425,18 @@ def hibernation_ask(state, step):
     if most <= 0:
         return None
     if step.get("tile") is None:
-        return Ask(animal, "hibernation", "Hibernation: choose a tile for your returning species",
-                   [tile_option(state, h, "Return species onto {tile}") for h in sorted(state["tiles"])])
-    where = tile_short(state, step["tile"])
-    return Ask(animal, "hibernation_count", f"Hibernation: how many onto {where}?",
-               [Option(f"place:{n}", f"Return {n} onto {where}") for n in range(most, -1, -1)])
+        return Ask(animal, "hibernation", msg("hibernation.tile"),
+                   [tile_option(state, h, "hibernation.tile") for h in sorted(state["tiles"])])
+    where = tile_ref(state, step["tile"])
+    return Ask(animal, "hibernation_count", msg("hibernation.how_many", tile=where),
+               [Option(f"place:{n}", msg("hibernation.count", n=n, tile=where)) for n in range(most, -1, -1)])
 
 
 def hibernation_choose(state, step, option_id):
     animal = step["animal"]
     if option_id.startswith("tile:"):
         step["tile"] = hex_of_option(option_id)
-        return f"chooses {tile_short(state, step['tile'])} for Hibernation"
+        return msg("card.tile_chosen", card="Hibernation", tile=tile_ref(state, step["tile"]))
     pop(state)
     n = int(_arg(option_id))
     h = step["tile"]
@@ -422,20 +447,20 @@ def hibernation_choose(state, step, option_id):
         add_species(state, animal, h, n)
         safe = state.setdefault("hibernating", {}).setdefault(h, {})
         safe[animal] = safe.get(animal, 0) + n
-    return f"returns {n} eliminated species onto {tile_short(state, h)}, safe from this Extinction"
+    return msg("hibernation.returned", n=n, tile=tile_ref(state, h))
 
 
 register("hibernation", hibernation_ask, hibernation_choose,
-         lambda s, st: skip(s, st, "Hibernation: no eliminated species to return."))
+         lambda s, st: skip(s, st, "hibernation.skipped"))
 
 
 starts_step("Hibernation", "hibernation")
 
 
-_pick_step("ice_sheet", "Ice Sheet", "ice_sheet", "Ice Sheet: choose a tile next to tundra to glaciate",
+_pick_step("ice_sheet", "Ice Sheet", "ice_sheet", msg("ice_sheet"),
            lambda s, a: glaciation_candidates(s),
-           lambda s, a, tiles: [(tile_id(h), f"Glaciate {tile_short(s, h)}") for h in tiles],
-           lambda s, step, oid: glaciate(s, step["animal"], hex_of_option(oid), "card:Ice Sheet") + " (Ice Sheet)")
+           lambda s, a, tiles: [tile_option(s, h, "ice_sheet.tile") for h in tiles],
+           lambda s, step, oid: glaciate(s, step["animal"], hex_of_option(oid), "card:Ice Sheet"))
 
 
 starts_step("Ice Sheet", "ice_sheet")
@@ -454,31 +479,29 @@ def instinct_ask(state, step):
     animal = step["animal"]
     if not _instinct_has_ap(state, animal):
         return None
-    options = [Option(space_id(r, i), space_label(r, i)) for r, i in vacant_spaces(state)]
-    return Ask(animal, "instinct", "Instinct: place an AP on a vacant space", options) if options else None
+    options = [Option(space_id(r, i), msg("space", space=space_id(r, i))) for r, i in vacant_spaces(state)]
+    return Ask(animal, "instinct", msg("instinct"), options) if options else None
 
 
 def instinct_choose(state, step, option_id):
     pop(state)
     row, _, number = option_id.rpartition("-")
     rec = state["animals"][step["animal"]]
+    state["display"][row][int(number) - 1] = step["animal"]
     if data.INSTINCT_AP_IS_NEW:
         rec["aps_owned"] += 1  # a new cylinder, placed straight on the display
-        what = "a new AP"
-    else:
-        rec["aps"] -= 1
-        what = "an AP from its supply"
-    state["display"][row][int(number) - 1] = step["animal"]
-    return f"places {what} on {space_label(row, int(number) - 1)} (Instinct)"
+        return msg("instinct.placed_new", space=option_id)
+    rec["aps"] -= 1
+    return msg("instinct.placed", space=option_id)
 
 
 def instinct_auto(state, step):
     if _instinct_has_ap(state, step["animal"]):
-        skip(state, step, "Instinct: no vacant space for an AP.")
+        skip(state, step, "instinct.skipped.no_space")
     elif data.INSTINCT_AP_IS_NEW:
-        skip(state, step, "Instinct: all 10 cylinders are in use; no AP to place.")
+        skip(state, step, "instinct.skipped.no_cylinder", n=CYLINDERS_PER_ANIMAL)
     else:
-        skip(state, step, "Instinct: no AP in the supply; placing one is forfeit.")
+        skip(state, step, "instinct.skipped.no_ap")
 
 
 register("instinct", instinct_ask, instinct_choose, instinct_auto)
@@ -496,8 +519,8 @@ def exodus_ask(state, step):
                  if state["tiles"][h]["species"] and _neighbour_tiles(state, h)]
         if not tiles:
             return None
-        return Ask(animal, "mass_exodus", "Mass Exodus: choose a tile to empty",
-                   [tile_option(state, h, "Empty {tile}") for h in tiles])
+        return Ask(animal, "mass_exodus", msg("mass_exodus.tile"),
+                   [tile_option(state, h, "mass_exodus.tile") for h in tiles])
     h = step["tile"]
     species = state["tiles"][h]["species"]
     if not species:
@@ -506,22 +529,21 @@ def exodus_ask(state, step):
     for a, n in species.items():
         for d in _neighbour_tiles(state, h):
             label = tile_id(d).split(":")[1]
-            options.append(Option(f"all:{a}:{label}", f"Move all {n} {a} to {tile_short(state, d)}"))
+            options.append(Option(f"all:{a}:{label}", msg("mass_exodus.all", n=n, victim=a, dst=tile_ref(state, d))))
             if n > 1:
-                options.append(Option(f"one:{a}:{label}", f"Move 1 of the {a} to {tile_short(state, d)}"))
-    return Ask(animal, "mass_exodus_move", f"Mass Exodus: move the species off {tile_short(state, h)}",
-               options)
+                options.append(Option(f"one:{a}:{label}", msg("mass_exodus.one", victim=a, dst=tile_ref(state, d))))
+    return Ask(animal, "mass_exodus_move", msg("mass_exodus.move", tile=tile_ref(state, h)), options)
 
 
 def exodus_choose(state, step, option_id):
     if option_id.startswith("tile:"):
         step["tile"] = hex_of_option(option_id)
-        return f"empties {tile_short(state, step['tile'])} (Mass Exodus)"
+        return msg("mass_exodus.chosen", tile=tile_ref(state, step["tile"]))
     how, a, label = option_id.split(":")
     d = hex_of_option(f"tile:{label}")
     n = state["tiles"][step["tile"]]["species"][a] if how == "all" else 1
     move_species(state, a, step["tile"], d, n)
-    return f"moves {n} {a} to {tile_short(state, d)} (Mass Exodus)"
+    return msg("mass_exodus.moved", n=n, victim=a, src=tile_ref(state, step["tile"]), dst=tile_ref(state, d))
 
 
 register("mass_exodus", exodus_ask, exodus_choose)
@@ -538,27 +560,27 @@ def metamorphosis_ask(state, step):
     if step.get("old") is None:
         if not added or not _bag_types(state):
             return None
-        return Ask(animal, "metamorphosis", "Metamorphosis: which added element do you give up?",
-                   [Option(f"old:{e}", f"Give up {e}") for e in sorted(set(added))])
-    return Ask(animal, "metamorphosis_new", "Metamorphosis: which element do you take from the bag?",
-               [Option(f"new:{e}", f"Take {e}") for e in _bag_types(state)])
+        return Ask(animal, "metamorphosis", msg("metamorphosis.old"),
+                   [Option(f"old:{e}", msg("metamorphosis.old", element=e)) for e in sorted(set(added))])
+    return Ask(animal, "metamorphosis_new", msg("metamorphosis.new", old=step["old"]),
+               [Option(f"new:{e}", msg("take_from_bag", element=e)) for e in _bag_types(state)])
 
 
 def metamorphosis_choose(state, step, option_id):
     if option_id.startswith("old:"):
         step["old"] = _arg(option_id)
-        return f"gives up {step['old']} (Metamorphosis)"
+        return msg("metamorphosis.gave_up", element=step["old"])
     pop(state)
     new = _arg(option_id)
     added = state["animals"][step["animal"]]["added"]
     take_from_bag(state, new)
     added[added.index(step["old"])] = new
     state["bag"][step["old"]] += 1
-    return f"takes {new} in its place"
+    return msg("metamorphosis.took", element=new, old=step["old"])
 
 
 register("metamorphosis", metamorphosis_ask, metamorphosis_choose,
-         lambda s, st: skip(s, st, "Metamorphosis: no added element to swap."))
+         lambda s, st: skip(s, st, "metamorphosis.skipped"))
 
 
 starts_step("Metamorphosis", "metamorphosis")
@@ -566,7 +588,7 @@ starts_step("Metamorphosis", "metamorphosis")
 
 # -- Predator and Biomass: one loss per tile, the taker picks the victim ----------------------
 
-def _loss_ask(kind: str, text: str, exclude_taker: bool):
+def _loss_ask(kind: str, card: str, exclude_taker: bool):
     def ask(state, step):
         if step["next"] >= len(step["queue"]):
             return None
@@ -574,46 +596,50 @@ def _loss_ask(kind: str, text: str, exclude_taker: bool):
         victims = [a for a in state["tiles"][h]["species"] if not (exclude_taker and a == step["animal"])]
         if len(victims) <= 1:
             return None  # auto resolves it
-        return Ask(step["animal"], kind, text.format(tile=tile_short(state, h)),
-                   [Option(f"eliminate:{a}", f"Eliminate one of the {a} on {tile_short(state, h)}")
-                    for a in victims])
+        where = tile_ref(state, h)
+        return Ask(step["animal"], kind, msg("card.loses_one", card=card, tile=where),
+                   [Option(f"eliminate:{a}", msg("eliminate_one", victim=a, tile=where)) for a in victims])
     return ask
 
 
-def _loss_next(state, step, exclude_taker: bool) -> None:
+def _loss_next(state, step, card: str, exclude_taker: bool) -> None:
     """Resolve tiles with a single possible victim (or none) without asking."""
+    losses = []
     while step["next"] < len(step["queue"]):
         h = step["queue"][step["next"]]
         victims = [a for a in state["tiles"][h]["species"] if not (exclude_taker and a == step["animal"])]
         if len(victims) > 1:
-            return
+            break
         if victims:
+            losses.append({"animal": victims[0], "n": 1, "tile": tile_ref(state, h)})
             remove_species(state, victims[0], h, 1)
         step["next"] += 1
+    _log_losses(state, card, losses)
 
 
-def _loss_choose(exclude_taker: bool):
+def _loss_choose(card: str, exclude_taker: bool):
     def choose(state, step, option_id):
         h = step["queue"][step["next"]]
         victim = _arg(option_id)
+        where = tile_ref(state, h)
         remove_species(state, victim, h, 1)
         step["next"] += 1
-        return f"eliminates one of the {victim} on {tile_short(state, h)}"
+        return msg("eliminated_one", victim=victim, tile=where)
     return choose
 
 
-def _loss_auto(exclude_taker: bool):
+def _loss_auto(card: str, exclude_taker: bool):
     def auto(state, step):
-        _loss_next(state, step, exclude_taker)
+        _loss_next(state, step, card, exclude_taker)
         if step["next"] >= len(step["queue"]):
             pop(state)
     return auto
 
 
-register("predator", _loss_ask("predator", "Predator: whose species on {tile} do you eliminate?", True),
-         _loss_choose(True), _loss_auto(True))
-register("biomass", _loss_ask("biomass", "Biomass: who loses a species on {tile}?", False),
-         _loss_choose(False), _loss_auto(False))
+register("predator", _loss_ask("predator", "Predator", True), _loss_choose("Predator", True),
+         _loss_auto("Predator", True))
+register("biomass", _loss_ask("biomass", "Biomass", False), _loss_choose("Biomass", False),
+         _loss_auto("Biomass", False))
 
 
 @card_effect("Predator")

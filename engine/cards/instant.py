@@ -6,25 +6,25 @@ from collections import Counter
 
 from engine import ecology
 from engine.cards import card_effect, gain_ap
-from engine.data import FOOD_CHAIN, MAX_DISPLAY_ELEMENTS, TILE_SCORING, bonus_vps
+from engine.data import CYLINDERS_PER_ANIMAL, FOOD_CHAIN, MAX_DISPLAY_ELEMENTS, TILE_SCORING, bonus_vps
 from engine.ecology import display_elements
-from engine.state import animal_name, animals_in_play, draw_elements, gain_vp, log, remove_species, tile_short
-
-
-def _says(state, card: str, parts: list[str], nothing: str) -> None:
-    log(state, f"{card}: " + ("; ".join(parts) if parts else nothing) + ".")
+from engine.state import animals_in_play, draw_elements, gain_vp, log, remove_species
+from engine.text import tile_ref
 
 
 @card_effect("Ice Age")
 def ice_age(state, animal, tile):
     counts = Counter(ecology.dominance_map(state).values())
-    parts = []
+    gains = []
     for a in animals_in_play(state):
         gained = gain_vp(state, a, bonus_vps(counts.get(a, 0)), source="card:Ice Age")
         if gained:
-            parts.append(f"{animal_name(a)} +{gained} for {counts[a]} tile(s)")
-    _says(state, "Ice Age", parts, "nobody dominates a tile")
-    log(state, "Ice Age: the game ends after this turn.")
+            gains.append({"animal": a, "vp": gained, "n": counts[a]})
+    if gains:
+        log(state, "ice_age.bonus", gains=gains)
+    else:
+        log(state, "ice_age.nobody")
+    log(state, "ice_age.ends")
     state["ending"] = True
 
 
@@ -33,7 +33,7 @@ def biodiversity(state, animal, tile):
     shared = sum(1 for t in state["tiles"].values()
                  if animal in t["species"] and len(t["species"]) > 1)
     gained = gain_vp(state, animal, shared, source="card:Biodiversity")
-    _says(state, "Biodiversity", [f"{animal_name(animal)} +{gained} VP for {shared} shared tile(s)"], "")
+    log(state, "biodiversity.gained", animal=animal, vp=gained, n=shared)
 
 
 @card_effect("Ecodiversity")
@@ -41,39 +41,47 @@ def ecodiversity(state, animal, tile):
     types = set(display_elements(state, animal))
     count = sum(1 for e in state["elements"].values() if e in types)
     gained = gain_vp(state, animal, count, source="card:Ecodiversity")
-    _says(state, "Ecodiversity", [f"{animal_name(animal)} +{gained} VP for {count} element(s)"], "")
+    log(state, "ecodiversity.gained", animal=animal, vp=gained, n=count)
 
 
 @card_effect("Niche Biomes")
 def niche_biomes(state, animal, tile):
     loss = TILE_SCORING[state["tiles"][tile]["terrain"]][0]
     mine = state["animals"][animal]["vp"]
-    parts = []
+    losses = []
     for a in animals_in_play(state):
         if state["animals"][a]["vp"] > mine:
             lost = -gain_vp(state, a, -loss, source="card:Niche Biomes")
-            parts.append(f"{animal_name(a)} -{lost}")
-    _says(state, "Niche Biomes", parts, "no animal has more VPs")
+            losses.append({"animal": a, "vp": lost})
+    if losses:
+        log(state, "niche_biomes.lost", vp_losses=losses)
+    else:
+        log(state, "niche_biomes.nobody")
 
 
 @card_effect("Cold Snap")
 def cold_snap(state, animal, tile):
-    parts = []
+    losses = []
     for hkey in sorted(state["tiles"]):
         t = state["tiles"][hkey]
         if t["terrain"] != "tundra":
             continue
         for a in [a for a in t["species"] if a != animal]:
             remove_species(state, a, hkey, 1)
-            parts.append(f"{animal_name(a)} lose 1 on {tile_short(state, hkey)}")
-    _says(state, "Cold Snap", parts, "no other animal is on tundra")
+            losses.append({"animal": a, "n": 1, "tile": tile_ref(state, hkey)})
+    if losses:
+        log(state, "card.losses", card="Cold Snap", losses=losses)
+    else:
+        log(state, "cold_snap.nobody")
 
 
 def _gain_aps(state, card: str, animals: list[str]) -> None:
-    parts = []
-    for a in animals:
-        parts.append(f"{animal_name(a)} +1 AP" if gain_ap(state, a) else f"{animal_name(a)} have all 10 APs")
-    _says(state, card, parts, "nobody gains an AP")
+    gained = [a for a in animals if gain_ap(state, a)]
+    full = [a for a in animals if a not in gained]
+    if gained:
+        log(state, "card.ap_gained", card=card, animals=gained)
+    if full:
+        log(state, "card.ap_full", card=card, animals=full, n=CYLINDERS_PER_ANIMAL)
 
 
 @card_effect("Omnivore")
@@ -98,21 +106,24 @@ def nocturnal(state, animal, tile):
     order = state["initiative"]
     i = order.index(animal)
     if i == 0:
-        _says(state, "Nocturnal", [], f"{animal_name(animal)} are already first on initiative")
+        log(state, "nocturnal.first", animal=animal)
         return
     order[i - 1], order[i] = order[i], order[i - 1]
-    _says(state, "Nocturnal", [f"{animal_name(animal)} move ahead of the {order[i]} on initiative"], "")
+    log(state, "nocturnal.moved", animal=animal, behind=order[i])
 
 
 @card_effect("Symbiotic")
 def symbiotic(state, animal, tile):
     mine = len(display_elements(state, animal))
-    parts = []
+    drew = []
     for a in animals_in_play(state):
         if (a == animal or len(display_elements(state, a)) < mine) \
                 and len(display_elements(state, a)) < MAX_DISPLAY_ELEMENTS:
             drawn = draw_elements(state, 1)
             if drawn:
                 state["animals"][a]["added"].extend(drawn)
-                parts.append(f"{animal_name(a)} draw {drawn[0]}")
-    _says(state, "Symbiotic", parts, "nobody draws an element")
+                drew.append({"animal": a, "element": drawn[0]})
+    if drew:
+        log(state, "symbiotic.drew", drew=drew)
+    else:
+        log(state, "symbiotic.nobody")

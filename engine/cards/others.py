@@ -6,7 +6,8 @@ from engine.cards import card_effect
 from engine.data import FOOD_CHAIN
 from engine.ecology import display_elements
 from engine.flow import Ask, Option, pop, push, register
-from engine.state import animal_name, animals_in_play, log, remove_species, to_bag
+from engine.state import animals_in_play, log, remove_species, to_bag
+from engine.text import msg
 
 
 def _current(step) -> str | None:
@@ -22,8 +23,7 @@ def disease_ask(state, step):
     types = sorted(set(state["animals"][a]["added"]))
     if len(types) <= 1:
         return None  # nothing to lose, or no choice in what: auto resolves it
-    return Ask(a, "disease", "Disease: which added element do you lose?",
-               [Option(f"lose:{e}", f"Lose {e}") for e in types])
+    return Ask(a, "disease", msg("disease"), [Option(f"lose:{e}", msg("disease.lose", element=e)) for e in types])
 
 
 def disease_choose(state, step, option_id):
@@ -32,7 +32,7 @@ def disease_choose(state, step, option_id):
     state["animals"][a]["added"].remove(e)
     to_bag(state, e)
     step["next"] += 1
-    return f"loses {e} to Disease"
+    return msg("disease.lost", element=e)
 
 
 def disease_auto(state, step):
@@ -44,7 +44,7 @@ def disease_auto(state, step):
     if added:  # a single type: no choice to ask about
         e = added.pop(added.index(added[0]))
         to_bag(state, e)
-        log(state, f"{animal_name(a)}: lose {e} to Disease.")
+        log(state, "disease.lost", by=a, element=e)
     step["next"] += 1
 
 
@@ -65,11 +65,11 @@ def immigrants_ask(state, step):
     if a is None:
         return None
     rec = state["animals"][a]
-    options = [Option(f"element:{e}", f"Lose an added {e}") for e in sorted(set(rec["added"]))]
+    options = [Option(f"element:{e}", msg("immigrants.element", element=e)) for e in sorted(set(rec["added"]))]
     if rec["aps"] > 0:
-        options.append(Option("ap", f"Lose an AP for good ({rec['aps_owned']} now)"))
-    options.append(Option("species", "Keep only 1 species on every tile"))
-    return Ask(a, "immigrants", "Immigrants: choose your loss", options)
+        options.append(Option("ap", msg("immigrants.ap", n=rec["aps_owned"])))
+    options.append(Option("species", msg("immigrants.species")))
+    return Ask(a, "immigrants", msg("immigrants"), options)
 
 
 def immigrants_choose(state, step, option_id):
@@ -79,18 +79,18 @@ def immigrants_choose(state, step, option_id):
     if option_id == "ap":
         rec["aps"] -= 1
         rec["aps_owned"] -= 1
-        return "loses an AP for good (Immigrants)"
+        return msg("immigrants.lost_ap")
     if option_id == "species":
         lost = 0
         for h, t in state["tiles"].items():
             n = t["species"].get(a, 0)
             if n > 1:
                 lost += remove_species(state, a, h, n - 1)
-        return f"keeps 1 species per tile, losing {lost} (Immigrants)"
+        return msg("immigrants.lost_species", n=lost)
     e = option_id.split(":", 1)[1]
     rec["added"].remove(e)
     to_bag(state, e)
-    return f"loses {e} (Immigrants)"
+    return msg("immigrants.lost_element", element=e)
 
 
 register("immigrants", immigrants_ask, immigrants_choose)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from bot.service import GameService
-from engine.flow import Option
 from engine.simulate import pick
 
 
@@ -27,7 +26,7 @@ async def play_random(service: GameService, channel: str, chooser: random.Random
         status = await service.status(channel)
         if status.to_act is None:
             break
-        option = pick([Option(c.id, c.label) for c in status.choices], chooser)
+        option = pick(status.choices, chooser)  # choices carry the option ids pick needs
         await service.act(channel, status.to_act, option.id, status.version)
         done += 1
     return done

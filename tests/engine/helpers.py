@@ -13,11 +13,21 @@ import json
 import pytest
 
 import engine
+import words
 from engine.data import ROW_NAMES
 from engine.flow import STEPS, Ask, Option, register
-from engine.geometry import corner_keys_of, hex_from_key, hex_key, key_label, parse_corner_label, parse_hex_label
+from engine.geometry import (
+    corner_keys_of,
+    hex_from_key,
+    hex_key,
+    hex_label,
+    key_label,
+    parse_corner_label,
+    parse_hex_label,
+)
 from engine.invariants import violations
 from engine.state import remove_element_from_earth, remove_species, take_from_bag, to_bag
+from engine.text import Msg
 
 #: The six tiles around the centre tundra D3 at setup.
 RING = ["C3", "C4", "D2", "D4", "E3", "E4"]
@@ -28,7 +38,23 @@ SEAT = {a[0]: i for i, a in enumerate(SEATED)}
 
 # A step that only tests push under an action: when it is on top, the action has finished.
 if "halt" not in STEPS:
-    register("halt", lambda state, step: Ask(step["animal"], "halt", "halt", [Option("halt", "halt")]))
+    register("halt", lambda state, step: Ask(step["animal"], "halt", Msg("halt"), [Option("halt", Msg("halt"))]))
+
+
+def english_log(state: dict) -> list[str]:
+    """The log in English, each line with its turn (``T1 Birds: …``)."""
+    return words.lines(state["log"], "en", turn=True)
+
+
+def english_label(option: Option) -> str:
+    """An option's English label."""
+    return words.option(option, "en")
+
+
+def asked_tile(p) -> str:
+    """``D2 wetland``: the tile a prompt's text is about."""
+    t = p.text.args["tile"]
+    return f"{hex_label(hex_from_key(t['hex']))} {t['terrain']}"
 
 
 def game(players: int = 6, seed: int = 1, **kwargs) -> dict:

@@ -13,6 +13,7 @@ import pytest
 from helpers import (
     RING,
     act,
+    asked_tile,
     assert_ok,
     assert_rejected,
     assert_wrong_seat_rejected,
@@ -322,7 +323,7 @@ def _place_prompts(state: dict, tiles: dict[str, str], choose: dict[str, int]) -
     while not finished(state):
         p = engine.prompt(state)
         assert p is not None and p.kind == "speciation_place"
-        labels = [t for t, terrain in tiles.items() if f"{t} {terrain}" in p.text]
+        labels = [t for t, terrain in tiles.items() if f"{t} {terrain}" == asked_tile(p)]
         assert len(labels) == 1, p.text
         assert labels[0] not in seen, "asked twice about one tile"
         seen[labels[0]] = [o.id for o in p.options]
@@ -418,7 +419,7 @@ def test_speciation_gene_pool_runs_out_across_tiles():
     while not finished(state):
         p = engine.prompt(state)
         assert p.kind == "speciation_place"
-        tile = next(t for t in limits if t in p.text)
+        tile = next(t for t in limits if t == asked_tile(p))
         pool = state["animals"]["arachnids"]["gene_pool"]
         most = min(limits[tile], pool)
         assert set(option_ids(state)) == {f"place:{n}" for n in range(most + 1)}
@@ -489,7 +490,7 @@ def test_speciation_forfeit_and_illegal_choices():
     first = engine.prompt(state)
     assert first.kind == "speciation_place"
     terrain_max = next(m for t, m in (("D2 wetland", 4), ("D3 tundra", 1), ("E3 savannah", 3))
-                       if t in first.text)
+                       if t == asked_tile(first))
     for bad in (f"place:{terrain_max + 1}", "place:-1", "forfeit", cid("D3-NE"), "place:x"):
         assert_rejected(state, bad)
     assert_ok(state)

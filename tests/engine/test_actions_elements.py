@@ -13,6 +13,7 @@ from helpers import (
     ck,
     clear_earth,
     current,
+    english_log,
     finished,
     game,
     hk,
@@ -118,8 +119,8 @@ def test_initiative_never_places_on_an_unused_animal_space():
         assert_rejected(s, bad)
     act(s, "regression-2")
     # The AP resolved later this turn (nothing to protect) and is back in supply.
-    assert "T1 Birds: places the Initiative AP on Regression 2" in s["log"]
-    assert "T1 Birds: Regression AP has nothing to protect." in s["log"]
+    assert "T1 Birds: places the Initiative AP on Regression 2" in english_log(s)
+    assert "T1 Birds: Regression AP has nothing to protect" in english_log(s)
     assert s["display"]["regression"] == [None, None, None]
     assert s["animals"]["birds"]["aps"] == 7
     assert_ok(s)
@@ -233,7 +234,8 @@ def test_adaptation_skipped_when_display_full():
     assert finished(s)  # no prompt at all
     assert s["animals"]["amphibians"]["added"] == ["sun", "meat", "grub"]
     assert s["boxes"]["adaptation"] == ["seed", "grass"]
-    assert "Adaptation skipped (the display is full)" in s["log"][-1]
+    assert s["log"][-1]["key"] == "adaptation.skipped.full"
+    assert english_log(s)[-1].endswith("Amphibians: Adaptation skipped (the display is full)")
     assert_ok(s)
 
 
@@ -342,7 +344,7 @@ def test_regression_ap_with_nothing_to_protect_gets_no_prompt():
     p = current(s)
     assert (p.animal, p.kind) == ("birds", "regression")
     assert option_ids(s) == ["protect:grass", "forfeit"]
-    assert any("Mammals: Regression AP has nothing to protect" in line for line in s["log"])
+    assert any("Mammals: Regression AP has nothing to protect" in line for line in english_log(s))
     assert s["animals"]["mammals"]["aps"] == 3
     act(s, "forfeit")
     assert current(s).kind == "speciation_free"

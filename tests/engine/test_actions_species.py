@@ -18,6 +18,7 @@ from helpers import (
     assert_ok,
     assert_rejected,
     card_id,
+    english_label,
     finished,
     fresh,
     hk,
@@ -124,7 +125,7 @@ def test_migration_moves_to_adjacent_tiles_with_a_count_prompt():
     assert species(state, "D2") == {"mammals": 2}
     # the two that arrived on D2 cannot move on; the one left on D3 can
     assert set(option_ids(state)) == {f"move:D3>{t}" for t in RING} | {"done"}
-    assert engine.prompt(state).option("done").label == "Stop migrating"
+    assert english_label(engine.prompt(state).option("done")) == "Stop migrating"
 
     act(state, "done")
     assert finished(state)
@@ -139,7 +140,7 @@ def test_migration_forfeit_moves_nothing():
     state = position()
     put_species(state, "D3", "mammals", 2)
     start_action(state, "migration", "mammals", 1)
-    assert engine.prompt(state).option("done").label == "Forfeit Migration"
+    assert english_label(engine.prompt(state).option("done")) == "Forfeit Migration"
     act(state, "done")
     assert finished(state)
     assert species(state, "D3") == {"mammals": 2}

@@ -19,6 +19,7 @@ import pytest
 from helpers import (
     RING,
     act,
+    asked_tile,
     assert_ok,
     assert_rejected,
     assert_wrong_seat_rejected,
@@ -26,6 +27,7 @@ from helpers import (
     cid,
     ck,
     current,
+    english_log,
     expected_after,
     face_up,
     fill_corners,
@@ -511,7 +513,8 @@ def test_evolution_two_different_animals_replaced_and_eliminated():
     same(state, expected)
     assert state["animals"]["mammals"]["eliminated"] == 1
     assert state["animals"]["reptiles"]["eliminated"] == 1
-    assert "eliminated" in state["log"][-1]
+    assert state["log"][-1]["key"] == "evolution.replaced"  # to the box, not the gene pool
+    assert "(eliminated)" in english_log(state)[-1]
     assert_ok(state)
 
 
@@ -576,7 +579,7 @@ def test_fecundity_one_per_own_tile_with_skips():
     for choice in ("place", "skip", "place"):
         assert ask(state) == ("fecundity", "insects", seat(state, "insects"))
         assert option_ids(state) == ["place", "skip", "all"]
-        asked.append(engine.prompt(state).text)
+        asked.append(asked_tile(engine.prompt(state)))
         act(state, choice)
     assert finished(state)
     # one question per own tile, in tile-key order: C3, D3, E3 (never C4: no insects there)

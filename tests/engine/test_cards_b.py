@@ -21,9 +21,11 @@ from helpers import (
     SEAT,
     SEATED,
     act,
+    asked_tile,
     assert_rejected,
     card_id,
     current,
+    english_log,
     expected_after,
     face_up,
     finished,
@@ -357,7 +359,8 @@ def test_instinct_with_an_empty_supply_forfeits_placing_an_ap():
     before = offer(state, "mammals", "Instinct")
     act(state, card_id("Instinct"))
     assert_resolved(state, before, "Instinct")
-    assert state["log"][-1].endswith("Instinct: no AP in the supply; placing one is forfeit.")
+    assert state["log"][-1] == {"turn": 1, "key": "instinct.skipped.no_ap", "animal": "mammals"}
+    assert english_log(state)[-1] == "T1 Mammals: no AP in the supply; placing one is forfeit (Instinct)"
     assert aps(state)["mammals"] == (0, 3)
 
 
@@ -733,12 +736,12 @@ def test_predator_eliminates_one_opposing_species_on_every_shared_tile():
     act(state, card_id("Predator"))
     p = current(state)
     assert (p.kind, p.animal, p.seat) == ("predator", "birds", state["animals"]["birds"]["seat"])
-    assert "D2" in p.text
+    assert asked_tile(p) == "D2 wetland"
     assert sorted(option_ids(state)) == ["eliminate:insects", "eliminate:reptiles"]
     assert_rejected(state, "eliminate:birds")  # never the taker's own
     act(state, "eliminate:reptiles")
     p = current(state)
-    assert p.kind == "predator" and "E3" in p.text
+    assert p.kind == "predator" and asked_tile(p) == "E3 savannah"
     assert sorted(option_ids(state)) == ["eliminate:amphibians", "eliminate:arachnids", "eliminate:mammals"]
     assert_rejected(state, "eliminate:birds")
     act(state, "eliminate:arachnids")

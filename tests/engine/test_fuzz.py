@@ -45,8 +45,9 @@ def test_fuzz_and_cards_commands():
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["games"] == 6 and data["failures"] == 0
-    cards = subprocess.run([sys.executable, "-m", "engine", "cards", "--json"],
-                           capture_output=True, text=True, cwd=ROOT, check=True)
-    listed = json.loads(cards.stdout)
-    assert {c["name"] for c in listed} == {*DOMINANCE_CARDS, "Survival"}
-    assert all(15 < len(c["text"]) < 400 for c in listed)
+    for lang in ("en", "hu"):
+        cards = subprocess.run([sys.executable, "-m", "words", "cards", "--json", "--lang", lang],
+                               capture_output=True, text=True, cwd=ROOT, check=True)
+        listed = json.loads(cards.stdout)
+        assert {c["id"] for c in listed} == {*DOMINANCE_CARDS, "Survival"}
+        assert all(15 < len(c["text"]) < 400 and 5 < len(c["effect"]) <= 100 for c in listed)

@@ -5,6 +5,7 @@ import json
 import pytest
 
 import engine
+import words
 from engine.geometry import (
     BOARD_HEXES,
     corner_label,
@@ -58,11 +59,17 @@ def test_wrong_seat_unknown_option_and_game_over_change_nothing():
     p = engine.prompt(state)
     before = json.dumps(state, sort_keys=True)
     other = (p.seat + 1) % 3
-    with pytest.raises(engine.RulesError, match="not your turn"):
+    with pytest.raises(engine.RulesError) as err:
         engine.apply(state, other, p.options[0].id)
-    with pytest.raises(engine.RulesError, match="not a legal choice") as err:
+    assert err.value.key == "not_your_turn"
+    assert words.error(err.value).startswith("It is not your turn: Player 1 (")
+    with pytest.raises(engine.RulesError) as err:
         engine.apply(state, p.seat, "speciation-99")
-    assert "Choose one of" in str(err.value)
+    assert err.value.key == "not_legal_more" and err.value.params["options"] == [o.id for o in p.options[:12]]
+    assert words.error(err.value) == (
+        "'speciation-99' is not a legal choice now (Place an AP on the action display (6 left)). Choose one of: "
+        + ", ".join(o.id for o in p.options[:12]) + f" and {len(p.options) - 12} more.")
+    assert "nem választható" in words.error(err.value, "hu")
     with pytest.raises(engine.RulesError):
         engine.apply(state, p.seat, None)  # type: ignore[arg-type]
     with pytest.raises(engine.RulesError):
@@ -74,15 +81,17 @@ def test_wrong_seat_unknown_option_and_game_over_change_nothing():
     from engine.simulate import random_game
     over, _ = random_game(2, 8)
     assert engine.prompt(over) is None
-    with pytest.raises(engine.RulesError, match="game is over"):
+    with pytest.raises(engine.RulesError) as err:
         engine.apply(over, 0, "forfeit")
+    assert words.error(err.value) == "The game is over; no more choices can be made."
 
 
 def test_every_applied_choice_writes_a_log_line():
     state = engine.new_game(2, 6)
     for _ in range(30):
         p = engine.prompt(state)
-        n = len(state["log"])
+        n, turn = len(state["log"]), state["turn"]
         engine.apply(state, p.seat, p.options[-1].id)
         assert len(state["log"]) > n
-        assert state["log"][n].startswith(f"T{1}") or state["log"][n].startswith("T")
+        # the decision's entry comes first and names who chose, in the turn it was made
+        assert state["log"][n]["animal"] == p.animal and state["log"][n]["turn"] == turn

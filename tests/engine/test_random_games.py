@@ -6,6 +6,7 @@ import random
 import pytest
 
 import engine
+import words
 from engine.invariants import violations
 from engine.simulate import random_game, replay
 
@@ -43,7 +44,7 @@ def test_every_prompt_offers_legal_unique_short_options():
         ids = [o.id for o in p.options]
         assert ids, p
         assert len(set(ids)) == len(ids), p
-        assert all(len(o.label) <= 100 and len(o.id) <= 100 for o in p.options)
+        assert all(len(words.option(o, lang)) <= 100 and len(o.id) <= 100 for o in p.options for lang in ("en", "hu"))
         engine.apply(state, p.seat, chooser.choice(ids))
 
 

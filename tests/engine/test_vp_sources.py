@@ -8,6 +8,7 @@ import pytest
 from helpers import fresh, put_element, put_species, run_reset
 from played import GAMES, played
 
+import words
 from engine import vp
 from engine.data import FOOD_CHAIN
 from engine.phases import result
@@ -63,10 +64,12 @@ def test_survival_is_booked_in_the_reset():
 
 
 def test_source_labels_read_well():
-    assert vp.source_label("domination") == "Domination"
-    assert vp.source_label("final_scoring") == "Final scoring"
-    assert vp.source_label("card:Ice Age") == "Ice Age (card)"
-    assert vp.source_label(vp.card_source("Niche Biomes")) == "Niche Biomes (card)"
+    assert words.vp_source("domination") == "Domination"
+    assert words.vp_source("final_scoring") == "Final scoring"
+    assert words.vp_source("card:Ice Age") == "Ice Age (card)"
+    assert words.vp_source(vp.card_source("Niche Biomes")) == "Niche Biomes (card)"
+    assert words.vp_source(vp.card_source("Niche Biomes"), "hu") == "Ökológiai fülkék (kártya)"
+    assert words.vp_source("untracked", "hu") == "Nem követett"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -97,7 +100,9 @@ def test_a_tie_for_the_lead_goes_to_the_animal_higher_on_the_food_chain():
     assert sorted(tie["animals"], key=FOOD_CHAIN.index) == [b, c, d]
     assert sorted(tie["seats"]) == sorted(state["animals"][x]["seat"] for x in (b, c, d))
     assert tie["score"] == 20
-    assert b.capitalize() in tie["text"] and "food chain" in tie["text"]
+    text = words.tie_break(tie, res["winner"])
+    assert text.endswith(f"the {b.capitalize()} win as the highest on the food chain.")
+    assert "VP" in words.tie_break(tie, res["winner"], "hu")
     json.dumps(res)
 
 

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 import engine
+import words
 from engine.geometry import key_label
 from renderers import draw_turn, highlight_between, render_turn, sprites
 from renderers import turn as turn_picture
@@ -51,8 +52,8 @@ def test_corner_options_are_ringed_and_named_where_they_are(by_kind):
         marks = referenced([o.id for o in p.options])
         assert marks.corners, kind
         img = draw_turn(state)
-        geo = turn_picture.zoom_geometry(state, referenced([p.text, *(o.id for o in p.options),
-                                                            *(o.label for o in p.options)]))
+        geo = turn_picture.zoom_geometry(state, referenced([words.prompt_text(p, "en"), *(o.id for o in p.options),
+                                                            *(words.option(o, "en") for o in p.options)]))
         r = round(ELEMENT_RADIUS * geo.scale)
         for corner in marks.corners:
             x, y = geo.corner_center(corner)

@@ -1,0 +1,169 @@
+"""The catalogues are complete: both languages, every key the engine can say, the same
+placeholders, all plural forms, no unused message, and every glossary form a text asks for."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+
+import words
+from engine import data
+from engine.data import DOMINANCE_CARDS, ROW_NAMES
+from words import catalog, render
+from words.glossary import glossary
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMESPACES = ("log.", "opt.", "ask.", "err.")
+#: Calls whose n-th argument is a message key in engine code.
+KEY_ARG = {"msg": 0, "Msg": 0, "RulesError": 0, "skip": 2, "log": 1, "tile_option": 2}
+
+
+def engine_keys() -> set[str]:
+    """Every message key written in the engine's source (also in both arms of an ``a if c else b``)."""
+    keys = set()
+    for path in (ROOT / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            pos = KEY_ARG.get(name)
+            if pos is None or len(node.args) <= pos:
+                continue
+            arg = node.args[pos]
+            arms = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+            for a in arms:
+                if isinstance(a, ast.Name) and a.id == "key":
+                    continue  # a helper handing on its caller's key
+                assert isinstance(a, ast.Constant) and isinstance(a.value, str), \
+                    f"{path.name}:{node.lineno}: a message key must be written out, not computed"
+                keys.add(a.value)
+    return keys
+
+
+def fields(text: str) -> dict[str, set[str]]:
+    """Placeholder name -> the format specs (forms) it is used with."""
+    out: dict[str, set[str]] = {}
+    for _, name, spec, _ in string.Formatter().parse(text):
+        if name is not None:
+            out.setdefault(name, set()).add(spec or "")
+    return out
+
+
+def forms(value) -> tuple[str, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
+EN = catalog.catalogue("en").messages
+HU = catalog.catalogue("hu").messages
+
+
+def test_both_languages_have_every_message_with_a_text():
+    assert set(EN) == set(HU), f"only in one language: {sorted(set(EN) ^ set(HU))}"
+    for lang, msgs in (("en", EN), ("hu", HU)):
+        nplurals = catalog.catalogue(lang).nplurals
+        for key, value in msgs.items():
+            assert all(f.strip() for f in forms(value)), f"{lang}: {key} has an empty text"
+            if isinstance(value, tuple):
+                assert len(value) == nplurals, f"{lang}: {key} lacks plural forms"
+                assert isinstance(EN[key], tuple) == isinstance(HU[key], tuple), key
+
+
+def test_translations_have_the_english_placeholders():
+    for key, en in EN.items():
+        want = set(fields(forms(en)[-1]))
+        for lang, value in (("en", en), ("hu", HU[key])):
+            for text in forms(value):
+                got = set(fields(text))
+                # a singular form may leave its count out ("the single species")
+                assert got == want or (isinstance(value, tuple) and got | {"n"} == want), \
+                    f"{lang}: {key}: placeholders {sorted(got)} differ from the English {sorted(want)}"
+
+
+def test_a_plural_message_has_its_count():
+    for key, value in EN.items():
+        if isinstance(value, tuple):
+            assert "n" in fields(value[-1]), f"{key} has plural forms but no {{n}}"
+
+
+def test_every_key_the_engine_writes_is_in_the_catalogue():
+    missing = [k for k in engine_keys() if not any(ns + k in EN for ns in NAMESPACES)]
+    assert missing == []
+
+
+def _words_families() -> set[str]:
+    """Messages the words layer and the rules help ask for by name."""
+    slugs = [c.lower().replace(" ", "_") for c in (*DOMINANCE_CARDS, "Survival")]
+    from bot.rules_help import TERMS
+
+    return {
+        "log.by", "log.turn", "vp.card", "log.tie_break",
+        *(f"item.{name}" for name in render.ITEMS),
+        *(f"space.{s}" for s in ("plain", "element", "migration", "terrains", "any_terrain", "waits")),
+        *(f"card.{s}.{part}" for s in slugs for part in ("text", "short")),
+        *(f"action.{row}.short" for row in ROW_NAMES),
+        *(f"rules.action.{row}" for row in ROW_NAMES),
+        *(f"rules.term.{t}" for t in TERMS if t != "survival"),
+        "rules.hint", "rules.topic", "rules.unknown", "rules.unknown_did_you_mean", "rules.card_topic",
+    }
+
+
+def test_no_message_is_unused():
+    engine_side = {ns + k for k in engine_keys() for ns in NAMESPACES}
+    unused = sorted(set(EN) - engine_side - _words_families())
+    assert unused == []
+
+
+def test_the_glossary_has_every_term_in_both_languages():
+    g = glossary()
+    ids = {"animal": data.FOOD_CHAIN, "element": data.ELEMENTS, "terrain": data.TERRAINS, "action": ROW_NAMES,
+           "card": (*DOMINANCE_CARDS, "Survival"), "point": ("NE", "E", "SE", "SW", "W", "NW")}
+    for kind, want in ids.items():
+        assert set(g[kind]) == set(want), kind
+        for ident in want:
+            assert g[kind][ident]["en"].strip() and g[kind][ident]["hu"].strip(), (kind, ident)
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_every_form_a_text_asks_for_is_in_the_glossary(lang):
+    """``{tile:onto}`` needs that form of every terrain; ``{card:the}`` of every card..."""
+    g = glossary()
+    kinds_with_forms = {"animal", "element", "terrain", "action", "card"}
+    msgs = EN if lang == "en" else HU
+    for key, value in msgs.items():
+        for text in forms(value):
+            for name, specs in fields(text).items():
+                kind = render.KINDS.get(name)
+                for spec in specs - {""}:
+                    if kind in kinds_with_forms:
+                        for ident, entry in g[kind].items():
+                            assert f"{lang}_{spec}" in entry, f"{key}: {kind}.{ident} has no {lang}_{spec} form"
+                    elif kind == "tile":
+                        assert f"{lang}_{spec}" in g["tile"]["name"], f"{key}: no tile form {spec}"
+                        if spec != "short":
+                            assert all(f"{lang}_{spec}" in e for e in g["terrain"].values()), (key, spec)
+                    elif kind == "corner":
+                        assert all(f"{lang}_{spec}" in e for e in g["corner"].values()), (key, spec)
+                    else:
+                        pytest.fail(f"{lang}: {key}: {{{name}:{spec}}} asks a form of a kind without forms")
+
+
+def test_every_parameter_name_the_engine_uses_has_a_kind():
+    from games import GAMES, game
+
+    known = set(render.KINDS) | set(render.ITEMS) | {"n", "vp", "stack", "number", "turn", "score"}
+
+    def names(args):
+        for k, v in args.items():
+            yield k
+            if k in render.ITEMS:
+                for item in v:
+                    yield from names(item)
+
+    for g in GAMES:
+        state, prompts = game(*g)
+        seen = {k for e in state["log"] for k in names(e.get("args", {}))}
+        seen |= {k for p in prompts for m in (p.text, *(o.text for o in p.options)) for k in names(m.args)}
+        assert seen <= known, seen - known

@@ -1,0 +1,181 @@
+"""Every word a person reads, in English and Hungarian, from the engine's keys and ids.
+
+The engine says what happened as structured data (``engine.text``); this package words it::
+
+    words.line(state["log"][-1], "hu")        # a log entry (or an old English line, as it is)
+    words.option(option, "en")                # an option's label, at most 100 characters
+    words.option_description(option, "hu")   # a card's effect under its name, or None
+    words.prompt_text(prompt, "en")           # what the prompt asks
+    words.error(exc, "hu")                    # a RulesError for the player
+
+Texts come from gettext catalogues (``locale/<lang>/LC_MESSAGES/ds.po``, keys as msgids) and
+game terms from one glossary (``glossary.toml``).  Languages: ``"en"`` and ``"hu"``;
+``pick_language`` maps a Discord locale (``"hu"``, ``"en-US"``) to one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import RulesError
+from engine.flow import Option, Prompt
+from engine.logbook import text_of
+from engine.text import Msg
+from words import catalog
+from words import render as _r
+from words.catalog import DEFAULT, LANGUAGES
+from words.glossary import term as _term
+
+MAX_LABEL = 100  # Discord's limit for a button label, a select option and its description
+
+
+def pick_language(locale: str | None) -> str:
+    """The supported language for a locale such as ``"hu"``, ``"en-US"`` or ``None``."""
+    base = (locale or "").replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES else DEFAULT
+
+
+def _checked(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unsupported language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
+    """Render, and never fail a player over a text: fall back to English, then to the key."""
+    try:
+        return _r.render(key, args, lang)
+    except (KeyError, ValueError, IndexError, TypeError, AttributeError):
+        if _r.STRICT:
+            raise
+    try:
+        return _r.render(key, args, DEFAULT)
+    except (KeyError, ValueError, IndexError, TypeError, AttributeError):
+        return f"{key} {dict(args)}"
+
+
+def gettext(key: str, lang: str = DEFAULT, **args: Any) -> str:
+    """Any catalogue text by its full key, with its parameters worded."""
+    return _safe(key, args, _checked(lang))
+
+
+def ngettext(key: str, n: int, lang: str = DEFAULT, **args: Any) -> str:
+    """A plural-aware text: ``ngettext("log.species_placed", 3, "hu", tile=...)``."""
+    return _safe(key, {**args, "n": n}, _checked(lang))
+
+
+def term(key: str, lang: str = DEFAULT, form: str = "") -> str:
+    """A glossary term: ``term("terrain.wetland", "hu")`` -> ``"mocsár"``."""
+    return _term(key, _checked(lang), form)
+
+
+def line(entry: Mapping[str, Any] | str, lang: str = DEFAULT, *, turn: bool = False) -> str:
+    """A log entry as one line (``Birds: place 2 species on …``); ``turn`` prefixes its turn.
+
+    A plain string is a line from a state saved before structured logs: shown as it is
+    (it already carries its ``T12`` prefix, dropped when ``turn`` is false).
+    """
+    lang = _checked(lang)
+    if isinstance(entry, str):
+        return entry if turn else text_of(entry)
+    text = _safe("log." + entry["key"], entry.get("args", {}), lang)
+    if entry.get("animal"):
+        text = _safe("log.by", {"animal": entry["animal"], "text": text}, lang)
+    if turn:
+        text = _safe("log.turn", {"turn": entry["turn"], "text": text}, lang)
+    return text
+
+
+def lines(entries: list, lang: str = DEFAULT, *, turn: bool = False) -> list[str]:
+    return [line(e, lang, turn=turn) for e in entries]
+
+
+def _msg(m: Msg | Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    if isinstance(m, Msg):
+        return m.key, m.args
+    return m["key"], m.get("args", {})
+
+
+def clip(text: str, limit: int = MAX_LABEL) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def option(o: Option | Mapping[str, Any], lang: str = DEFAULT) -> str:
+    """An option's label, never over 100 characters (``Prompt.to_dict`` options work too)."""
+    key, args = _msg(o.text if isinstance(o, Option) else o["text"])
+    return clip(_safe("opt." + key, args, _checked(lang)))
+
+
+def option_description(o: Option | Mapping[str, Any], lang: str = DEFAULT) -> str | None:
+    """A line under the label where one helps: a card's effect, an action space's action."""
+    key, args = _msg(o.text if isinstance(o, Option) else o["text"])
+    if key == "card":
+        return card_effect(args["card"], lang)
+    if key == "space":
+        row = str(args["space"]).rpartition("-")[0]
+        return clip(_safe(f"action.{row}.short", {}, _checked(lang)))
+    return None
+
+
+def prompt_text(p: Prompt | Mapping[str, Any], lang: str = DEFAULT) -> str:
+    key, args = _msg(p.text if isinstance(p, Prompt) else p["text"])
+    return _safe("ask." + key, args, _checked(lang))
+
+
+def error(exc: BaseException, lang: str = DEFAULT) -> str:
+    """A refusal for the player: a RulesError worded, any other error as it says itself."""
+    if isinstance(exc, RulesError):
+        return _safe("err." + exc.key, exc.params, _checked(lang))
+    return str(exc)
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace(" ", "_")
+
+
+def card_name(name: str, lang: str = DEFAULT) -> str:
+    return _term(f"card.{name}", _checked(lang))
+
+
+def card_text(name: str, lang: str = DEFAULT) -> str:
+    """A card's whole rules text (``Survival`` too)."""
+    return _safe(f"card.{_slug(name)}.text", {}, _checked(lang))
+
+
+def card_effect(name: str, lang: str = DEFAULT) -> str:
+    """A card's effect in at most 100 characters (a select option's description)."""
+    return clip(_safe(f"card.{_slug(name)}.short", {}, _checked(lang)))
+
+
+def tile(state: Mapping[str, Any], hkey: str, lang: str = DEFAULT, form: str = "") -> str:
+    """A tile of ``state`` by name: ``the savannah at D2`` (``form="short"``: ``D2 savannah``)."""
+    return _r.tile_name(hkey, state["tiles"][hkey]["terrain"], _checked(lang), form)
+
+
+def space(space_id: str, lang: str = DEFAULT) -> str:
+    """An eyeball space: ``speciation-3`` -> ``Speciation 3 (seed)``."""
+    return _r.space_name(space_id, _checked(lang))
+
+
+def vp_source(source: str, lang: str = DEFAULT) -> str:
+    """Where VPs came from (``engine.vp``): ``card:Ice Age`` -> ``Ice Age (card)``."""
+    lang = _checked(lang)
+    if source.startswith("card:"):
+        return _safe("vp.card", {"card": source[len("card:"):]}, lang)
+    if source in ("domination", "glaciation", "wanderlust"):
+        return _term(f"action.{source}", lang)
+    return _term(f"term.{source}", lang)
+
+
+def tie_break(tie: Mapping[str, Any], winner: str, lang: str = DEFAULT) -> str:
+    """What decided a shared best score (``result["tie_break"]``), in a sentence."""
+    return _safe("log.tie_break", {"animals": tie["animals"], "vp": tie["score"], "winner": winner},
+                 _checked(lang))
+
+
+__all__ = [
+    "DEFAULT", "LANGUAGES", "MAX_LABEL", "card_effect", "card_name", "card_text", "catalog", "clip", "error",
+    "gettext", "line", "lines", "ngettext", "option", "option_description", "pick_language", "prompt_text",
+    "space", "term", "tie_break", "tile", "vp_source",
+]
