@@ -90,4 +90,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX proposals_open ON proposals (game_id) WHERE status = 'open';
     """,
+    # 6: the server (Discord guild) a game was opened in, for the server's stats (NULL: unknown,
+    # e.g. the playground or a game opened before this column).
+    """
+    ALTER TABLE games ADD COLUMN guild_id TEXT;
+    CREATE INDEX games_guild_finished ON games (guild_id) WHERE status = 'finished';
+    """,
 )

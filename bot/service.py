@@ -19,6 +19,7 @@ from typing import Any
 import engine
 from bot import channel
 from bot.channel import CADENCES, DEFAULT_CADENCE, OVER, RESET, ChannelPost, owed
+from bot.chronicle import Chronicle, default_final_renderer
 from bot.limits import quote
 from bot.replies import (
     BadRequest,
@@ -39,7 +40,7 @@ from engine import progress
 from engine.data import FOOD_CHAIN
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.history import replay
-from engine.phases import result as final_result
+from engine.phases import end_by_resignation
 from engine.state import tile_name
 
 log = logging.getLogger(__name__)
@@ -112,6 +113,7 @@ class GameService:
         self.picture_renderer = picture_renderer or renderer
         self.clock = clock or time.time
         self._locks: dict[str, asyncio.Lock] = {}
+        self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None)
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -120,7 +122,8 @@ class GameService:
 
     async def create_lobby(self, channel_id: str, user_id: str, user_name: str,
                            players: int = MAX_PLAYERS, variant: str = "standard", *,
-                           home_channel_id: str | None = None, lobby_message_id: str | None = None) -> Reply:
+                           home_channel_id: str | None = None, lobby_message_id: str | None = None,
+                           guild_id: str | None = None) -> Reply:
         """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined."""
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise BadRequest("A game has 2 to 6 players.")
@@ -136,6 +139,8 @@ class GameService:
             game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31),
                                                    settings=dict(SETTINGS_DEFAULTS), home_channel_id=home_channel_id,
                                                    lobby_message_id=lobby_message_id)
+            if guild_id is not None:  # for the server's stats
+                await self.store.update_game(game_id, guild_id=guild_id)
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
         return Reply(f"Game #{game_id}: a lobby for up to {players} players ({variant}) is open. "
                      f"Join with /ds join (pick an animal or get a random one); {user_name} starts it with "
@@ -319,10 +324,7 @@ class GameService:
             state = game.state
             if len(live) == 1 and game.settings.get("on_resign", "end") == "end":
                 # Two players and one resigns: the other wins; the game is over.
-                state["result"] = {**final_result(state), "winner_seat": live[0].seat, "ended_by": "resignation",
-                                   "resigned_seat": seat.seat}
-                state["phase"] = "over"
-                state["steps"] = []
+                end_by_resignation(state, seat.seat, live[0].seat)
                 await self.store.save_state(game.id, game.version, game.version + 1, state, status="finished",
                                             board_due=game.post.board_due | OVER)
                 game.version += 1
@@ -535,13 +537,15 @@ class GameService:
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return None
         post = channel.plan(game, prompt_line(game), result_text(game) if game.state["phase"] == "over" else None,
-                            self._cadence(game))
+                            self._cadence(game), await self.chronicle.since_last_moves(game))
         if post is None:
             return None
         post.state = game.state
         if post.picture:
             before = await self.store.board_state(game.id)
             post.image = await self._render(self.picture_renderer, game.state, before)
+        if post.over:
+            await self.chronicle.finish(game, post)  # the VP breakdown and the end-of-game image
         return post
 
     async def record_post(self, post: ChannelPost, message_id: str | None) -> None:
