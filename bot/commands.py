@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import components
+from bot.commands_story import add_story_commands
 from bot.delivery import mentions_for
 from bot.discord_app import say, send_picture, who
 from bot.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, THREAD_NAME, clip
@@ -49,6 +50,7 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
                   variant: str = "standard") -> None:
         channel, user, name = who(interaction)
+        guild = str(interaction.guild_id) if interaction.guild_id else None  # for the server's stats
         missing = missing_permissions(interaction)
         if missing:
             await bot.send_error(interaction, permission_refusal(missing))
@@ -56,7 +58,7 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         if not can_open_thread(interaction):
             # a thread hosts its game itself; a channel where no thread can be opened does too
             reply = await bot.run_simple(interaction, lambda: bot.service.create_lobby(channel, user, name, players,
-                                                                                       variant))
+                                                                                       variant, guild_id=guild))
             if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
                 await say(interaction, NO_THREAD, ephemeral=False)
             return
@@ -68,7 +70,7 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         except discord.HTTPException:
             reply = None
             try:
-                reply = await bot.service.create_lobby(channel, user, name, players, variant)
+                reply = await bot.service.create_lobby(channel, user, name, players, variant, guild_id=guild)
             except ServiceError as e:
                 await lobby.edit(content=clip(str(e), CONTENT))
                 return
@@ -76,7 +78,8 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
             return
         try:
             reply = await bot.service.create_lobby(str(thread.id), user, name, players, variant,
-                                                   home_channel_id=channel, lobby_message_id=str(lobby.id))
+                                                   home_channel_id=channel, lobby_message_id=str(lobby.id),
+                                                   guild_id=guild)
         except ServiceError as e:
             await lobby.edit(content=clip(str(e), CONTENT))
             return
@@ -249,11 +252,6 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     async def status(interaction: discord.Interaction) -> None:
         await bot.run_simple(interaction, lambda: bot.service.status(str(interaction.channel_id)), ephemeral=True)
 
-    @ds.command(name="log", description="The last lines of the game log")
-    @app_commands.describe(count="How many lines (1-50)")
-    async def log_(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:
-        await bot.run_simple(interaction, lambda: bot.service.log(str(interaction.channel_id), count), ephemeral=True)
-
     @ds.command(name="rules", description="Rules help: an action, a card or a term")
     @app_commands.describe(topic="What to explain")
     async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
@@ -263,4 +261,5 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current)]
 
+    add_story_commands(ds, bot)  # history, log (in pages), export, stats
     return ds
