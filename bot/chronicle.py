@@ -36,8 +36,10 @@ BoardRenderer = Callable[[State, State | None], bytes]
 #: render(final_state, timeline) -> PNG bytes: the end-of-game image
 FinalRenderer = Callable[[State, Timeline], bytes]
 
-#: Games whose replay is kept (about 1.5 MB each for a whole 6-player game).
-CACHE_GAMES = 16
+#: Games whose replay is kept (at most about 1.5 MB each: a whole 6-player game).  Every post of
+#: a running game reads its replay (for the recap), so this is about how many games are played
+#: at once before their posts start replaying whole games (0.1-0.4 s each, in a thread).
+CACHE_GAMES = 32
 #: Replaying more moves than this at once goes to a thread (a whole game: 0.1-0.3 s).
 INLINE_MOVES = 32
 #: A log page holds at most this many characters of lines (a header goes above them).
@@ -138,8 +140,9 @@ class Chronicle:
     async def since_last_moves(self, game: Game) -> dict[int, int]:
         """Per seat, the log index just after its latest decision (for the recap of a new
         prompt message).  Best effort: a game that does not replay gets no recap."""
-        if game.setup is None or game.state is None:
-            return {}
+        if game.setup is None or game.state is None or game.status != "active" \
+                or game.announced_version >= game.version:
+            return {}  # nothing new to post, or only the end (which tells no recap)
 
         def read(h: History, moves: list[Move]) -> dict[int, int]:
             if h.log_length != len(game.state["log"]):  # a game that ended otherwise (a resignation)

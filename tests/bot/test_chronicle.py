@@ -192,3 +192,21 @@ async def test_stats_count_the_servers_finished_games(store):
     text = await server_stats(store, "G", {"old"})
     assert "3 games finished" in text and "Longest game" in text and "Ann: 3 ·" in text
     assert "No game has finished" in await server_stats(store, "nowhere")
+
+
+async def test_story_buttons_carry_the_game_the_position_and_the_filter(store):
+    from bot.components_story import HistoryButton, LogButton, history_view, log_view
+
+    await stored_game(store, "chan", 2, 1)
+    chronicle = Chronicle(store)
+    game = await store.latest_game("chan")
+    moment = await chronicle.moment_at("chan", 2, 4, picture=False)
+    ids = [item.custom_id for item in history_view(moment).children]
+    assert ids == [f"ds:hs:{game.id}:{moment.previous}:p", f"ds:hs:{game.id}:{moment.next}:n"]
+    assert all(HistoryButton.__discord_ui_compiled_template__.fullmatch(i) for i in ids)
+    page = await chronicle.log_page("chan", player="seat:1", turn=3)
+    ids = [item.custom_id for item in log_view(page).children] if page.count > 1 else [f"ds:lg:1:0:{page.filter}:o"]
+    assert all(len(i) <= 100 and LogButton.__discord_ui_compiled_template__.fullmatch(i) for i in ids)
+    first = chronicle.page_of(game, "a", 0)
+    older, newer = log_view(first).children
+    assert older.item.disabled and not newer.item.disabled and newer.custom_id == f"ds:lg:{game.id}:1:a:n"
