@@ -21,7 +21,7 @@ import engine
 from bot.channel import ChannelPost
 from bot.limits import CONTENT, clip
 from bot.recap import since_last_moves
-from bot.replies import BadRequest, NoGame, WrongPhase
+from bot.replies import BadRequest, NoGame, ServiceError, WrongPhase
 from bot.store import Game, Move, Store
 from engine import logbook, vp
 from engine.history import History, HistoryError, ReplayError, Timeline
@@ -47,6 +47,10 @@ PAGE_CHARS = 1700
 #: Lines of the action that led to a past moment, shown with it.
 MOMENT_LINES = 12
 FINAL_IMAGE = "end-of-game.png"
+
+
+class Unreplayable(ServiceError):
+    """The stored moves do not replay (the rules changed under an old game)."""
 
 
 def default_final_renderer() -> FinalRenderer | None:
@@ -120,14 +124,20 @@ class Chronicle:
                 standing, new = await self.store.moves_after(game.id, kept.moves[-1].version if kept.moves else -1)
                 if standing != len(kept.moves):  # moves were taken back: replay afresh
                     kept = None
-            if kept is None:
-                moves = await self.store.move_list(game.id)
-                pairs = [(m.seat, m.option_id) for m in moves]
-                kept = _Kept(await _run(History, game.setup, pairs, heavy=len(pairs) > INLINE_MOVES), moves)
-                self.builds += 1
-            elif new:
-                await _run(kept.history.extend, [(m.seat, m.option_id) for m in new], heavy=len(new) > INLINE_MOVES)
-                kept.moves.extend(new)
+            try:
+                if kept is None:
+                    moves = await self.store.move_list(game.id)
+                    pairs = [(m.seat, m.option_id) for m in moves]
+                    kept = _Kept(await _run(History, game.setup, pairs, heavy=len(pairs) > INLINE_MOVES), moves)
+                    self.builds += 1
+                elif new:
+                    await _run(kept.history.extend, [(m.seat, m.option_id) for m in new],
+                               heavy=len(new) > INLINE_MOVES)
+                    kept.moves.extend(new)
+            except ReplayError as e:
+                self._cache.pop(game.id, None)
+                raise Unreplayable(f"Game #{game.id} can no longer be replayed from its moves ({e}); its past "
+                                   "cannot be shown.") from None
             self._cache[game.id] = kept
             self._cache.move_to_end(game.id)
             while len(self._cache) > self.cache_games:
@@ -151,7 +161,7 @@ class Chronicle:
 
         try:
             return await self.replayed(game, read)
-        except (ReplayError, HistoryError, ValueError):
+        except Exception:  # noqa: BLE001 - a recap is never worth a post that does not go out
             log.exception("game %s does not replay; no recap", game.id)
             return {}
 

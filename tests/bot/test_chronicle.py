@@ -210,3 +210,16 @@ async def test_story_buttons_carry_the_game_the_position_and_the_filter(store):
     first = chronicle.page_of(game, "a", 0)
     older, newer = log_view(first).children
     assert older.item.disabled and not newer.item.disabled and newer.custom_id == f"ds:lg:{game.id}:1:a:n"
+
+
+async def test_a_game_that_no_longer_replays_still_gets_its_posts(service, store):
+    await start_game(service, players=2)
+    await play_random(service, "chan", random.Random(6), 3)
+    async with store.transaction():  # as if a rules fix made an old move illegal
+        await store.conn.execute("UPDATE moves SET option_id = 'bogus' WHERE version = 2")
+    game = await store.live_game("chan")
+    assert await service.chronicle.since_last_moves(game) == {}
+    post = await service.channel_post("chan")
+    assert post is not None and "Since your last move" not in post.text
+    with pytest.raises(replies.ServiceError, match="can no longer be replayed"):
+        await service.chronicle.moment_at("chan", 1, 1)
