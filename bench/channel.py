@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import sqlite3
 import subprocess
@@ -32,9 +31,6 @@ sys.path.insert(0, str(ROOT))
 
 from bot_process import MENTION, BotProcess, slash  # noqa: E402
 from fake_discord import FakeDiscord, FakeUser  # noqa: E402
-
-import engine  # noqa: E402
-from engine.history import replay  # noqa: E402
 
 ANN, BOB = FakeUser(9301, "ann"), FakeUser(9302, "bob")
 DECLINE = ("forfeit", "done", "none", "place:0", "move:0")
@@ -153,20 +149,12 @@ def measure(fake: FakeDiscord, channel: int, db: Path, clicks: int, seconds: flo
     edited = [c for c in calls if c.method == "PATCH"]
     images = [f for c in created + edited for f in c.files]
     conn = sqlite3.connect(db)
-    setup = json.loads(conn.execute("SELECT setup FROM games ORDER BY id DESC LIMIT 1").fetchone()[0])
     moves = [(s, o) for s, o in conn.execute("SELECT seat, option_id FROM moves WHERE undone = 0 ORDER BY version")]
     seats = dict(conn.execute("SELECT seat, user_id FROM seats"))
     conn.close()
-    # every change of the player to act, replayed from the moves, must have a new message mentioning them
-    changes, state = [], replay(setup, [])
-    last = engine.prompt(state).seat
-    changes.append(seats[last])
-    for move in moves:
-        engine.apply(state, *move)
-        p = engine.prompt(state)
-        if p is not None and p.seat != last:
-            changes.append(seats[p.seat])
-        last = None if p is None else p.seat
+    # every change of the player to act must have a new message mentioning them: the player asked
+    # at each prompt is the one who made the next move (read from the store, whatever its rules)
+    changes = [seats[seat] for i, (seat, _) in enumerate(moves) if i == 0 or moves[i - 1][0] != seat]
     pinged = [str(u) for c in created for u in ((c.json or {}).get("allowed_mentions") or {}).get("users", [])]
     unnotified, i = 0, 0
     for user in changes:  # in order: each change finds its ping among the posts that follow

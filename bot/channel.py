@@ -89,6 +89,7 @@ class ChannelPost:
     image: bytes | None = None  # filled in by the service when ``picture`` is set
     extra_images: list[tuple[str, bytes]] = field(default_factory=list)
     state: dict[str, Any] | None = field(default=None, repr=False)  # the state this post shows
+    link: str = ""  # where the game is, for a direct message
 
 
 def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = DEFAULT_CADENCE,

@@ -33,6 +33,10 @@ def _autocomplete_value(version: int, option_id: str) -> str:
     return versioned if len(versioned) <= AUTOCOMPLETE_VALUE else option_id
 
 
+def _guild(interaction: discord.Interaction) -> str | None:
+    return None if interaction.guild_id is None else str(interaction.guild_id)
+
+
 def _is_text_channel(interaction: discord.Interaction) -> bool:
     return getattr(interaction.channel, "type", None) == discord.ChannelType.text
 
@@ -50,15 +54,14 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
                   variant: str = "standard") -> None:
         channel, user, name = who(interaction)
-        guild = str(interaction.guild_id) if interaction.guild_id else None  # for the server's stats
         missing = missing_permissions(interaction)
         if missing:
             await bot.send_error(interaction, permission_refusal(missing))
             return
         if not can_open_thread(interaction):
             # a thread hosts its game itself; a channel where no thread can be opened does too
-            reply = await bot.run_simple(interaction, lambda: bot.service.create_lobby(channel, user, name, players,
-                                                                                       variant, guild_id=guild))
+            reply = await bot.run_simple(interaction, lambda: bot.service.create_lobby(
+                channel, user, name, players, variant, guild_id=_guild(interaction)))
             if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
                 await say(interaction, NO_THREAD, ephemeral=False)
             return
@@ -70,7 +73,8 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         except discord.HTTPException:
             reply = None
             try:
-                reply = await bot.service.create_lobby(channel, user, name, players, variant, guild_id=guild)
+                reply = await bot.service.create_lobby(channel, user, name, players, variant,
+                                                       guild_id=_guild(interaction))
             except ServiceError as e:
                 await lobby.edit(content=clip(str(e), CONTENT))
                 return
@@ -79,7 +83,7 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         try:
             reply = await bot.service.create_lobby(str(thread.id), user, name, players, variant,
                                                    home_channel_id=channel, lobby_message_id=str(lobby.id),
-                                                   guild_id=guild)
+                                                   guild_id=_guild(interaction))
         except ServiceError as e:
             await lobby.edit(content=clip(str(e), CONTENT))
             return
@@ -206,6 +210,62 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         reply = await bot.run_simple(interaction, lambda: bot.service.abandon(channel, user, manage))
         if reply is not None:
             await bot.refresh_lobby(reply.game_id)
+
+    # -- pace ---------------------------------------------------------------------------------
+
+    @ds.command(name="pace", description="Reminders and deadlines for this game (host only)")
+    @app_commands.describe(reminder="How often to remind the player to act, e.g. 12h, 30m, 2d, or off",
+                           deadline="How long a player may take, e.g. 48h, or off",
+                           at_deadline="What happens at the deadline",
+                           vacation_cap="The most time away each player may take in this game, e.g. 7d")
+    @app_commands.choices(at_deadline=[app_commands.Choice(name="the AI plays that player's decisions", value="ai"),
+                                       app_commands.Choice(name="the game waits and the host is told", value="wait")])
+    async def pace_(interaction: discord.Interaction, reminder: str | None = None, deadline: str | None = None,
+                    at_deadline: str | None = None, vacation_cap: str | None = None) -> None:
+        channel, user, _ = who(interaction)
+        await bot.run_simple(interaction, lambda: bot.service.set_pace(
+            channel, user, reminder=reminder, deadline=deadline, at_deadline=at_deadline, away_cap=vacation_cap))
+
+    @ds.command(name="away", description="Going away: your deadline and reminders wait")
+    @app_commands.describe(for_="How long, e.g. 3d or 12h")
+    @app_commands.rename(for_="for")
+    async def away(interaction: discord.Interaction, for_: str) -> None:
+        channel, user, _ = who(interaction)
+        await bot.run_simple(interaction, lambda: bot.service.away(channel, user, for_))
+
+    @ds.command(name="back", description="Back from being away (or take your seat back from the bot)")
+    async def back(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        await bot.run_simple(interaction, lambda: bot.service.back(channel, user))
+
+    @ds.command(name="replace", description="Hand a seat to another member (host only)")
+    @app_commands.describe(seat="The seat to hand on", user="Who takes it over")
+    async def replace(interaction: discord.Interaction, seat: int, user: discord.User) -> None:
+        channel, host, _ = who(interaction)
+        reply = await bot.run_simple(interaction, lambda: bot.service.replace_seat(
+            channel, host, seat, str(user.id), user.display_name, is_bot=user.bot))
+        if reply is not None:
+            await bot.announcer.sync(channel)
+
+    @replace.autocomplete("seat")
+    async def replace_seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        game = await bot.store.live_game(str(interaction.channel_id))
+        if game is None:
+            return []
+        return [app_commands.Choice(name=clip(f"{s.seat + 1}. {s.user_name} ({s.animal or 'random'})",
+                                              AUTOCOMPLETE_NAME), value=s.seat + 1)
+                for s in game.seats if current.strip().lower() in f"{s.seat + 1} {s.user_name}".lower()]
+
+    @ds.command(name="mygames", description="Every game you play in, and where it is your turn")
+    async def mygames(interaction: discord.Interaction) -> None:
+        await bot.run_simple(interaction, lambda: bot.service.my_games(str(interaction.user.id)), ephemeral=True)
+
+    @ds.command(name="notify", description="A direct message when it is your turn (on), or a mention (off)")
+    @app_commands.choices(direct=[app_commands.Choice(name="on", value="on"),
+                                  app_commands.Choice(name="off", value="off")])
+    async def notify(interaction: discord.Interaction, direct: str) -> None:
+        await bot.run_simple(interaction, lambda: bot.service.set_notify(str(interaction.user.id), direct == "on"),
+                             ephemeral=True)
 
     # -- looking ------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import contextlib
 import enum
 import io
 import logging
+import time
 
 import discord
 
@@ -109,8 +110,11 @@ class Announcer:
         """Post or edit the live message; returns the id of a newly posted message."""
         channel = self._channel(channel_id)
         view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over)
-        kwargs: dict = {"content": compose(post.text, post.mention, note),
-                        "allowed_mentions": mentions_for(post.mention)}
+        mention = post.mention
+        if post.new_message and mention and not post.over and await self._direct(
+                mention[0], f"Your turn in game #{post.game_id}: {post.text.splitlines()[-1]}\n{post.link}"):
+            mention = []  # told by direct message: the channel post need not ping them as well
+        kwargs: dict = {"content": compose(post.text, mention, note), "allowed_mentions": mentions_for(mention)}
         files = [discord.File(io.BytesIO(post.image), filename="board.png")] if post.image else []
         files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.extra_images]
         if post.new_message:
@@ -143,6 +147,41 @@ class Announcer:
             if post.retire == "delete":  # at least take its buttons away
                 with contextlib.suppress(discord.HTTPException):
                     await old.edit(view=None)
+
+    # -- direct messages and the outbox ------------------------------------------------------
+
+    async def _direct(self, user_id: str, text: str) -> bool:
+        """A direct message to a player who asked for one; False (and remembered) if it fails."""
+        if not user_id.isdigit():
+            return False
+        wants, failed_at = await self.service.store.user_prefs(user_id)
+        if not wants or failed_at is not None:
+            return False
+        try:
+            user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
+            await user.send(clip_end(text, CONTENT))
+        except discord.HTTPException as e:  # closed direct messages: mention them in the channel instead
+            log.info("a direct message to %s failed (%s); mentioning them in the channel", user_id, e)
+            await self.service.store.set_user(user_id, dm_failed_at=time.time())
+            return False
+        return True
+
+    async def deliver_outbox(self) -> int:
+        """Send reminders and notices the scheduler decided; each is marked sent once it went out."""
+        sent = 0
+        for item in await self.service.store.unsent():
+            try:
+                direct = item.kind == "reminder" and item.mention and await self._direct(
+                    item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
+                if not direct:
+                    await self._channel(item.channel_id).send(compose(item.text, item.mention),
+                                                              allowed_mentions=mentions_for(item.mention))
+            except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
+                log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e)
+                continue
+            await self.service.store.mark_sent(item.id, time.time())
+            sent += 1
+        return sent
 
     # -- refused channels -------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from bot.limits import CONTENT, clip
 from bot.permissions import missing_permissions
 from bot.render_pool import RenderPool
 from bot.replies import NoGame, Reply, ServiceError
+from bot.scheduler import Scheduler
 from bot.service import GameService, default_renderer
 from bot.store import Store
 
@@ -56,6 +57,7 @@ class DominantBot(discord.Client):
         self.service: GameService | None = None
         self.announcer: Announcer | None = None
         self.render_pool: RenderPool | None = None
+        self.scheduler: Scheduler | None = None
         self._retry_delays = retry_delays
         from bot.commands import build_commands
 
@@ -73,6 +75,7 @@ class DominantBot(discord.Client):
             self.service = GameService(self.store)
         kwargs = {} if self._retry_delays is None else {"retry_delays": self._retry_delays}
         self.announcer = Announcer(self, self.service, **kwargs)
+        self.scheduler = Scheduler(self.service, self.announcer.deliver_outbox, on_deadline=self.on_deadline)
         components.set_handler("choice", self.on_choice)
         components.set_handler("board", self.on_board_button)
         components.set_handler("join", self.on_join_button)
@@ -90,11 +93,14 @@ class DominantBot(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)
+        self.scheduler.start()  # reminders and deadlines (those due while the bot was down fire now, once)
         # Whatever Discord failed to take before a restart goes out now.
         for channel_id in await self.service.unposted_channels():
             self.announcer.retry_now(channel_id)
 
     async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         if self.announcer is not None:
             await self.announcer.close()
         await super().close()
@@ -117,6 +123,12 @@ class DominantBot(discord.Client):
             channel_id = str(interaction.channel_id)
             if self.announcer.is_blocked(channel_id):
                 self.announcer.retry_now(channel_id)
+
+    async def on_deadline(self, game_id: int) -> None:
+        """A deadline handed a seat's current decisions to the AI: let it play, then show it."""
+        game = await self.store.game(game_id)
+        if game is not None:
+            await self.announcer.sync(game.channel_id)
 
     # -- answering ----------------------------------------------------------------------------
 

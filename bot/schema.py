@@ -90,10 +90,37 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX proposals_open ON proposals (game_id) WHERE status = 'open';
     """,
-    # 6: the server (Discord guild) a game was opened in, for the server's stats (NULL: unknown,
-    # e.g. the playground or a game opened before this column).
+    # 6: pace.  The server a game belongs to (for links and /ds mygames); the clock of the
+    # player to act (asked or last acted at turn_since, reminders sent since, deadline handled)
+    # and the next moment the scheduler must look at the game (indexed: one query finds what is
+    # due among thousands of games); vacations and seats the AI holds; each user's wish for a
+    # direct message on their turn; an outbox of reminders and notices, each sent exactly once.
     """
     ALTER TABLE games ADD COLUMN guild_id TEXT;
-    CREATE INDEX games_guild_finished ON games (guild_id) WHERE status = 'finished';
+    ALTER TABLE games ADD COLUMN turn_since REAL;
+    ALTER TABLE games ADD COLUMN reminders_sent INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN deadline_done INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN due_at REAL;
+    CREATE INDEX games_due ON games (due_at) WHERE due_at IS NOT NULL;
+    ALTER TABLE seats ADD COLUMN away_until REAL;
+    ALTER TABLE seats ADD COLUMN away_used REAL NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN ai_hold INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX seats_user ON seats (user_id);
+    CREATE TABLE users (
+        user_id       TEXT PRIMARY KEY,
+        notify_dm     INTEGER NOT NULL DEFAULT 0,
+        dm_failed_at  REAL
+    );
+    CREATE TABLE outbox (
+        id          INTEGER PRIMARY KEY,
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind        TEXT    NOT NULL,
+        channel_id  TEXT    NOT NULL,
+        text        TEXT    NOT NULL,
+        mention     TEXT    NOT NULL DEFAULT '[]',
+        created_at  REAL    NOT NULL,
+        sent_at     REAL
+    );
+    CREATE INDEX outbox_unsent ON outbox (id) WHERE sent_at IS NULL;
     """,
 )

@@ -17,9 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from bot import channel
+from bot import channel, pace
 from bot.channel import CADENCES, DEFAULT_CADENCE, OVER, RESET, ChannelPost, owed
 from bot.chronicle import Chronicle, default_final_renderer
+from bot.clockwork import Clockwork
 from bot.limits import quote
 from bot.replies import (
     BadRequest,
@@ -35,11 +36,21 @@ from bot.replies import (
     WrongPhase,
 )
 from bot.store import Game, Seat, StaleVersion, Store
-from bot.texts import lobby_text, name_of, prompt_line, result_text, settings_text, status_text, status_word
-from engine import progress
+from bot.takeback import PROPOSAL_SECONDS, Takeback
+from bot.texts import (
+    choices_of,
+    game_link,
+    lobby_text,
+    name_of,
+    prompt_line,
+    result_text,
+    settings_text,
+    status_text,
+    status_word,
+    user_to_act,
+)
 from engine.data import FOOD_CHAIN
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
-from engine.history import replay
 from engine.phases import end_by_resignation
 from engine.state import tile_name
 
@@ -58,8 +69,6 @@ MAX_LOG_LINES = 50
 #: the resigned seat plays on (declining what it can).
 RESIGN_POLICIES = ("end", "play_on")
 SETTINGS_DEFAULTS: dict[str, str] = {"board": DEFAULT_CADENCE, "on_resign": "end"}
-#: How long a rollback proposal waits for its approvals.
-PROPOSAL_SECONDS = 24 * 3600
 
 
 def default_renderer() -> Renderer | None:
@@ -102,7 +111,7 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService:
+class GameService(Takeback, Clockwork):
     def __init__(self, store: Store, renderer: Renderer | None = None,
                  tile_renderer: Callable[[State, str], bytes] | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None) -> None:
@@ -137,14 +146,16 @@ class GameService:
                 raise WrongPhase(f"Game #{existing.id} is already {status_word(existing)} in this channel; "
                                  "finish it or ask its host to /ds abandon it first.")
             game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31),
-                                                   settings=dict(SETTINGS_DEFAULTS), home_channel_id=home_channel_id,
-                                                   lobby_message_id=lobby_message_id)
-            if guild_id is not None:  # for the server's stats
-                await self.store.update_game(game_id, guild_id=guild_id)
+                                                   settings=self._new_settings(), home_channel_id=home_channel_id,
+                                                   lobby_message_id=lobby_message_id, guild_id=guild_id)
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
         return Reply(f"Game #{game_id}: a lobby for up to {players} players ({variant}) is open. "
                      f"Join with /ds join (pick an animal or get a random one); {user_name} starts it with "
                      "/ds start once 2 or more have joined.", game_id=game_id)
+
+    def _new_settings(self) -> dict[str, Any]:
+        rules = pace.Pace(at_deadline="ai" if self.ai_available else "wait")
+        return {**SETTINGS_DEFAULTS, "pace": rules.to_dict()}
 
     async def join(self, channel_id: str, user_id: str, user_name: str, animal: str | None = None) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
@@ -168,6 +179,10 @@ class GameService:
         return Reply(f"{user_name} joins game #{game.id}{as_what} ({seated}/{game.players}).", game_id=game.id)
 
     async def leave(self, channel_id: str, user_id: str) -> Reply:
+        """Give a lobby seat back; in a running game, leave it to the bot until a substitute comes."""
+        live = await self.store.live_game(channel_id)
+        if live is not None and live.status == "active":
+            return await self.ask_to_leave(channel_id, user_id)
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)
             seat = self._seat(game, user_id)
@@ -243,6 +258,7 @@ class GameService:
             await self.store.update_game(game.id, players=seated)
             await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup,
                                         board_due=RESET)
+            await self._restart_clock(game, state)
             game = await self.store.live_game(channel_id)
         assert game is not None
         deal = "; ".join(f"{s.user_name}: {s.animal}" for s in game.seats)
@@ -285,7 +301,7 @@ class GameService:
 
     def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str, str, str]]:
         """Play for resigned seats (declining whatever they can) until a live seat must act."""
-        resigned = {s.seat for s in game.seats if s.resigned}
+        resigned = {s.seat for s in game.seats if s.resigned or s.ai_hold}
         moves = []
         while (p := engine.prompt(state)) is not None and p.seat in resigned:
             option = passive_option(p)
@@ -303,6 +319,7 @@ class GameService:
                                         board_due=board_due)
         except StaleVersion:
             raise StaleState("The game moved on meanwhile; nothing was changed. Try again.") from None
+        await self._restart_clock(game, state)
 
     @staticmethod
     def _cadence(game: Game) -> str:
@@ -350,104 +367,6 @@ class GameService:
             await self.store.set_status(game.id, "abandoned")
         return Reply(f"Game #{game.id} is abandoned. Its record is kept; /ds new opens a new one.", game_id=game.id)
 
-    # -- taking choices back -----------------------------------------------------------------
-
-    async def undo(self, channel_id: str, user_id: str) -> Reply:
-        """Take back your latest choice, until another player has chosen or something hidden
-        (a draw from the bag, a card, a Wanderlust tile) came to light after it."""
-        async with self._lock(channel_id), self.store.transaction():
-            game = await self._active(channel_id)
-            seat = self._seat(game, user_id)
-            moves = await self.store.move_list(game.id)
-            if not moves or moves[-1].seat != seat.seat or moves[-1].made_by != "player":
-                raise NotAllowed("You can take back your latest choice only until another player has made one.")
-            rebuilt = replay(game.setup, [(m.seat, m.option_id) for m in moves[:-1]])
-            if progress.reveals(rebuilt, game.state):
-                raise NotAllowed("Your latest choice brought hidden information to light (an element drawn, a "
-                                 "card or a tile turned up); it cannot be taken back.")
-            undone = moves[-1]
-            await self.store.mark_moves_undone(game.id, undone.version)
-            notice = f"{seat.user_name} took back: {undone.label or undone.option_id}."
-            await self.store.save_state(game.id, game.version, game.version + 1, rebuilt)
-            # the story continues from the shorter log: its lines are told again from there
-            await self.store.update_game(game.id, notice=notice,
-                                         story_from=min(game.post.story_from, len(rebuilt["log"])))
-        game.version += 1  # versions only grow: buttons built for the undone state stay stale
-        game.state = rebuilt
-        return Reply(f"You took back: {undone.label or undone.option_id}. {prompt_line(game)}",
-                     choices=choices_of(rebuilt), game_id=game.id, version=game.version, to_act=user_to_act(game))
-
-    async def propose_rollback(self, channel_id: str, user_id: str, move: int) -> Reply:
-        """The host proposes returning the game to just before move number ``move``."""
-        async with self._lock(channel_id), self.store.transaction():
-            game = await self._active(channel_id)
-            self._host(game, user_id, "propose a rollback")
-            moves = await self.store.move_list(game.id)
-            if not moves:
-                raise BadRequest("No move has been made yet.")
-            if not isinstance(move, int) or not 1 <= move <= len(moves):
-                raise BadRequest(f"Choose a move from 1 to {len(moves)}.")
-            if await self.store.open_proposal(game.id) is not None:
-                raise WrongPhase("A rollback is already waiting for approvals; it must be decided first.")
-            needed = _approvers(game, moves[move - 1:], user_id)
-            proposal = await self.store.insert_proposal(game.id, "rollback", move, user_id, needed, self.clock())
-            target = moves[move - 1]
-            what = (f"{game.host.user_name} proposes to take the game back to before move {move} "
-                    f"({name_of(game, target.seat)}: {target.label or target.option_id}); "
-                    f"{len(moves) - move + 1} choice(s) would be taken back.")
-            if not needed:
-                return await self._roll_back(game, proposal, move, what)
-        names = ", ".join(name_of(game, s.seat) for s in game.seats if s.user_id in needed)
-        return Reply(f"{what} Waiting for {names} to approve (24 hours).", game_id=game.id, version=game.version,
-                     mention=needed, proposal=proposal,
-                     choices=[Choice(f"rollback:{proposal}:yes", "Approve"),
-                              Choice(f"rollback:{proposal}:no", "Refuse")])
-
-    async def answer_rollback(self, channel_id: str, user_id: str, proposal_id: int, approve: bool) -> Reply:
-        async with self._lock(channel_id), self.store.transaction():
-            game = await self._active(channel_id)
-            proposal = await self.store.proposal(proposal_id)
-            if proposal is None or proposal.game_id != game.id:
-                raise BadRequest("That proposal belongs to another game.")
-            if proposal.status != "open":
-                raise WrongPhase(f"That rollback was already decided ({proposal.status}).")
-            if self.clock() - proposal.created_at > PROPOSAL_SECONDS:
-                await self.store.update_proposal(proposal.id, status="expired")
-                return Reply("That rollback proposal expired after 24 hours without every approval; "
-                             "nothing was changed.", game_id=game.id, public=True)
-            moves = await self.store.move_list(game.id)
-            needed = _approvers(game, moves[proposal.target - 1:], proposal.proposer)
-            if user_id not in needed:
-                raise NotAllowed("Only the players whose choices would be taken back answer this proposal.")
-            name = next(s.user_name for s in game.seats if s.user_id == user_id)
-            if not approve:
-                await self.store.update_proposal(proposal.id, status="refused")
-                return Reply(f"{name} refuses the rollback; nothing was changed.", game_id=game.id)
-            approved = sorted({*proposal.approved, user_id})
-            await self.store.update_proposal(proposal.id, approved=approved)
-            missing = [u for u in needed if u not in approved]
-            if missing:
-                waiting = ", ".join(s.user_name for s in game.seats if s.user_id in missing)
-                return Reply(f"{name} approves the rollback; waiting for {waiting}.", game_id=game.id)
-            return await self._roll_back(game, proposal.id, proposal.target,
-                                         f"Everyone approved: game #{game.id} goes back to before move "
-                                         f"{proposal.target}.")
-
-    async def _roll_back(self, game: Game, proposal_id: int, move: int, what: str) -> Reply:
-        """(In the caller's transaction.) Mark moves from ``move`` on undone and rebuild the state."""
-        moves = await self.store.move_list(game.id)
-        rebuilt = replay(game.setup, [(m.seat, m.option_id) for m in moves[:move - 1]])
-        await self.store.mark_moves_undone(game.id, moves[move - 1].version)
-        await self.store.save_state(game.id, game.version, game.version + 1, rebuilt,
-                                    board_due=game.post.board_due | RESET)
-        await self.store.update_proposal(proposal_id, status="done")
-        notice = f"Rollback: the game is back to before move {move}; {len(moves) - move + 1} choice(s) undone."
-        await self.store.update_game(game.id, notice=notice,
-                                     story_from=min(game.post.story_from, len(rebuilt["log"])))
-        game.version += 1
-        game.state = rebuilt
-        return Reply(f"{what} {notice}", game_id=game.id, version=game.version)
-
     # -- reads -------------------------------------------------------------------------------
 
     async def options(self, channel_id: str, user_id: str) -> list[Choice]:
@@ -474,7 +393,8 @@ class GameService:
             return Reply(lobby_text(game), game_id=game.id)
         if game.status == "finished":
             return Reply(f"Game #{game.id} is over. " + result_text(game), game_id=game.id, version=game.version)
-        return Reply(status_text(game), game_id=game.id, version=game.version, to_act=user_to_act(game),
+        return Reply(status_text(game) + "\n" + self.clock_text(game), game_id=game.id, version=game.version,
+                     to_act=user_to_act(game),
                      choices=choices_of(game.state))
 
     async def board(self, channel_id: str) -> Reply:
@@ -541,6 +461,7 @@ class GameService:
         if post is None:
             return None
         post.state = game.state
+        post.link = game_link(game)
         if post.picture:
             before = await self.store.board_state(game.id)
             post.image = await self._render(self.picture_renderer, game.state, before)
@@ -552,6 +473,10 @@ class GameService:
         """The channel now shows ``post`` (as message ``message_id`` when it was a new one)."""
         await self.store.record_post(post.game_id, post.version, channel.posted(post, message_id),
                                      post.state if post.picture else None)
+
+    async def link_of(self, game_id: int) -> str:
+        game = await self.store.game(game_id)
+        return "" if game is None else game_link(game)
 
     async def unposted_channels(self) -> list[str]:
         return await self.store.unannounced_channels()
@@ -619,25 +544,4 @@ def free_animals(game: Game) -> list[str]:
     return [a for a in FOOD_CHAIN if a not in taken]
 
 
-def prompt_seat(state: State) -> int | None:
-    p = engine.prompt(state)
-    return None if p is None else p.seat
-
-
-def choices_of(state: State | None) -> list[Choice]:
-    p = engine.prompt(state) if state else None
-    return [] if p is None else [Choice(o.id, o.label) for o in p.options]
-
-
-def user_to_act(game: Game) -> str | None:
-    seat = prompt_seat(game.state) if game.state else None
-    return None if seat is None else next(s.user_id for s in game.seats if s.seat == seat)
-
-
-def _approvers(game: Game, moves: list, proposer: str) -> list[str]:
-    """The players (other than the proposer) whose choices are among ``moves``."""
-    users = {s.seat: s.user_id for s in game.seats}
-    return sorted({users[m.seat] for m in moves if m.made_by == "player"} - {proposer})
-
-
-__all__ = ["GameService", "ServiceError", "Reply", "Choice"]
+__all__ = ["PROPOSAL_SECONDS", "Choice", "GameService", "Reply", "ServiceError"]

@@ -12,15 +12,14 @@ import json
 import os
 import sqlite3
 import time
-import zlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.models import Game, LivePost, Move, OutboxItem, Proposal, Seat, TurnClock, decode_state, encode_state
 from bot.schema import MIGRATIONS
 
 DEFAULT_DATABASE = "./data/dominant.sqlite3"
@@ -36,89 +35,6 @@ class StoreUnavailable(Exception):
 
 class StaleVersion(Exception):
     """The game moved on between load and write; nothing was written."""
-
-
-@dataclass
-class Seat:
-    seat: int
-    user_id: str
-    user_name: str
-    animal: str | None
-    is_host: bool
-    resigned: bool
-
-
-@dataclass
-class LivePost:
-    """What the game's channel shows now: its live prompt message and the story told so far."""
-
-    message_id: str | None = None
-    seat: int | None = None  # the seat the live message asks
-    image: bool = False  # it carries a picture (so it stays when a newer prompt replaces it)
-    story_from: int = 0  # log index where the live message's story begins
-    board_due: int = 4  # what is owed a picture since the last one (bot.channel.owed); 4: the start
-    notice: str | None = None  # a line for the channel that is not in the game log (an undo, a rollback)
-
-
-@dataclass
-class Move:
-    number: int  # 1-based among the moves that stand (undone ones are not counted)
-    version: int
-    seat: int
-    user_id: str
-    option_id: str
-    label: str | None
-    made_by: str  # player | ai | clock | resigned
-    created_at: float
-
-
-@dataclass
-class Proposal:
-    id: int
-    game_id: int
-    kind: str
-    target: int
-    proposer: str
-    needed: list[str]
-    approved: list[str]
-    status: str
-    message_id: str | None
-    created_at: float
-
-
-@dataclass
-class Game:
-    id: int
-    channel_id: str
-    status: str
-    ruleset: str
-    players: int
-    variant: str
-    seed: int
-    version: int
-    setup: dict[str, Any] | None
-    state: dict[str, Any] | None
-    announced_version: int
-    seats: list[Seat]
-    settings: dict[str, Any] = field(default_factory=dict)
-    home_channel_id: str | None = None
-    lobby_message_id: str | None = None
-    post: LivePost = field(default_factory=lambda: LivePost())
-
-    def seat_of(self, user_id: str) -> Seat | None:
-        return next((s for s in self.seats if s.user_id == user_id), None)
-
-    @property
-    def host(self) -> Seat:
-        return next(s for s in self.seats if s.is_host)
-
-
-def encode_state(state: dict[str, Any]) -> bytes:
-    return zlib.compress(json.dumps(state, separators=(",", ":")).encode(), 1)
-
-
-def decode_state(blob: bytes | None) -> dict[str, Any] | None:
-    return None if blob is None else json.loads(zlib.decompress(blob))
 
 
 def database_path(explicit: str | None = None) -> str:
@@ -235,14 +151,16 @@ class Store:
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
         ) as cur:
             seats = [Seat(r["seat"], r["user_id"], r["user_name"], r["animal"], bool(r["is_host"]),
-                          bool(r["resigned"])) for r in await cur.fetchall()]
+                          bool(r["resigned"]), r["away_until"], r["away_used"], bool(r["ai_hold"]))
+                     for r in await cur.fetchall()]
         post = LivePost(row["live_message_id"], row["live_seat"], bool(row["live_image"]), row["story_from"],
                         row["board_due"], row["notice"])
         return Game(row["id"], row["channel_id"], row["status"], row["ruleset"], row["players"],
                     row["variant"], row["seed"], row["version"],
                     json.loads(row["setup"]) if row["setup"] else None, decode_state(row["state"]),
                     row["announced_version"], seats, json.loads(row["settings"] or "{}"),
-                    row["home_channel_id"], row["lobby_message_id"], post)
+                    row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
+                    TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]))
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down)."""
@@ -287,6 +205,40 @@ class Store:
         return kept, [Move(kept + i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"],
                            r["made_by"], r["created_at"]) for i, r in enumerate(rows)]
 
+    async def due_games(self, now: float, limit: int = 100) -> list[int]:
+        """Games the pace scheduler must look at now, most overdue first (an indexed range scan)."""
+        async with self._read().execute(
+            "SELECT id FROM games WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
+    async def next_due(self) -> float | None:
+        async with self._read().execute("SELECT min(due_at) AS t FROM games WHERE due_at IS NOT NULL") as cur:
+            row = await cur.fetchone()
+        return None if row is None else row["t"]
+
+    async def unsent(self, limit: int = 50) -> list[OutboxItem]:
+        async with self._read().execute(
+            "SELECT * FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,)
+        ) as cur:
+            return [OutboxItem(r["id"], r["game_id"], r["kind"], r["channel_id"], r["text"], json.loads(r["mention"]))
+                    for r in await cur.fetchall()]
+
+    async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
+        """(wants a direct message on their turn, when a direct message to them last failed)."""
+        async with self._read().execute("SELECT * FROM users WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return (False, None) if row is None else (bool(row["notify_dm"]), row["dm_failed_at"])
+
+    async def games_of(self, user_id: str) -> list[Game]:
+        """Every live game (lobby or running) with a seat for ``user_id``, newest first."""
+        async with self._read().execute(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? "
+            "AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC", (user_id,)
+        ) as cur:
+            ids = [r["id"] for r in await cur.fetchall()]
+        return [g for g in [await self.game(i) for i in ids] if g is not None]
+
     async def open_proposal(self, game_id: int) -> Proposal | None:
         async with self._read().execute(
             "SELECT * FROM proposals WHERE game_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1", (game_id,)
@@ -303,14 +255,14 @@ class Store:
 
     async def insert_game(self, channel_id: str, players: int, variant: str, seed: int, *,
                           settings: dict[str, Any] | None = None, home_channel_id: str | None = None,
-                          lobby_message_id: str | None = None) -> int:
+                          lobby_message_id: str | None = None, guild_id: str | None = None) -> int:
         """A new lobby; ``players`` is its maximum until the game starts, then the seats dealt."""
         now = time.time()
         cur = await self.conn.execute(
             "INSERT INTO games (channel_id, status, players, variant, seed, settings, home_channel_id, "
-            "lobby_message_id, created_at, updated_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+            "lobby_message_id, guild_id, created_at, updated_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (channel_id, players, variant, seed, json.dumps(settings or {}), home_channel_id, lobby_message_id,
-             now, now))
+             guild_id, now, now))
         return cur.lastrowid
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
@@ -336,6 +288,30 @@ class Store:
                  version,
                  int(board_state is not None), encode_state(board_state) if board_state is not None else None,
                  game_id))
+
+    async def set_clock(self, game_id: int, clock: TurnClock) -> None:
+        await self.conn.execute(
+            "UPDATE games SET turn_since = ?, reminders_sent = ?, deadline_done = ?, due_at = ? WHERE id = ?",
+            (clock.since, clock.reminded, int(clock.deadline_done), clock.due_at, game_id))
+
+    async def add_outbox(self, game_id: int, kind: str, channel_id: str, text: str, mention: list[str],
+                         now: float) -> None:
+        await self.conn.execute(
+            "INSERT INTO outbox (game_id, kind, channel_id, text, mention, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, kind, channel_id, text, json.dumps(mention), now))
+
+    async def mark_sent(self, item_id: int, now: float) -> None:
+        async with self.transaction():
+            await self.conn.execute("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (now, item_id))
+
+    async def set_user(self, user_id: str, *, notify_dm: bool | None = None, dm_failed_at: float | None = None,
+                       clear_failure: bool = False) -> None:
+        async with self.transaction():
+            await self.conn.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
+            if notify_dm is not None:
+                await self.conn.execute("UPDATE users SET notify_dm = ? WHERE user_id = ?", (int(notify_dm), user_id))
+            if dm_failed_at is not None or clear_failure:
+                await self.conn.execute("UPDATE users SET dm_failed_at = ? WHERE user_id = ?", (dm_failed_at, user_id))
 
     async def insert_proposal(self, game_id: int, kind: str, target: int, proposer: str,
                               needed: list[str], now: float | None = None) -> int:

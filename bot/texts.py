@@ -6,10 +6,33 @@ from typing import Any
 
 import engine
 from bot.channel import CADENCE_NAMES, DEFAULT_CADENCE
+from bot.replies import Choice
 from bot.store import Game
 from engine.ecology import survival_holder
 
 State = dict[str, Any]
+
+
+def prompt_seat(state: State) -> int | None:
+    p = engine.prompt(state)
+    return None if p is None else p.seat
+
+
+def choices_of(state: State | None) -> list[Choice]:
+    p = engine.prompt(state) if state else None
+    return [] if p is None else [Choice(o.id, o.label) for o in p.options]
+
+
+def user_to_act(game: Game) -> str | None:
+    seat = prompt_seat(game.state) if game.state else None
+    return None if seat is None else next(s.user_id for s in game.seats if s.seat == seat)
+
+
+def game_link(game: Game) -> str:
+    """A link to the game's channel or thread that works from anywhere (a direct message too)."""
+    if game.guild_id:
+        return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
+    return f"<#{game.channel_id}>"
 
 
 def name_of(game: Game, seat: int) -> str:

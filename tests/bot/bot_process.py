@@ -61,9 +61,9 @@ async def slash(fake: FakeDiscord, sub: str, user: FakeUser, options: dict | Non
                 channel_id: int | None = None, permissions: int = 0) -> dict:
     """Run ``/ds <sub>``; returns the callback body, with the first followup under "followup"."""
     iid = fake.slash("ds", sub, options or {}, user=user, channel_id=channel_id, permissions=permissions)
-    response = await fake.response(iid, timeout=20)
+    response = await fake.response(iid, timeout=45)
     if response["type"] == 5:  # deferred: the answer is the first followup
-        response = {**response, "followup": (await fake.wait_followups(iid, 1, timeout=20))[0]}
+        response = {**response, "followup": (await fake.wait_followups(iid, 1, timeout=45))[0]}
     return response
 
 
@@ -87,7 +87,7 @@ def is_ephemeral(response: dict) -> bool:
 
 async def my_options(fake: FakeDiscord, user: FakeUser, channel_id: int | None = None) -> list[dict]:
     iid = fake.autocomplete("ds", "play", {"option": ""}, "option", user=user, channel_id=channel_id)
-    response = await fake.response(iid, timeout=20)
+    response = await fake.response(iid, timeout=45)
     assert response["type"] == 8
     return response["data"]["choices"]
 

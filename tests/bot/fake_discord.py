@@ -40,6 +40,7 @@ EPHEMERAL, LOADING = payloads.EPHEMERAL, payloads.LOADING
 
 # VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES, READ_MESSAGE_HISTORY, ADD_REACTIONS, USE_EXTERNAL_EMOJIS,
 # USE_APPLICATION_COMMANDS, SEND_MESSAGES_IN_THREADS
+DM_CHANNEL = 1
 DEFAULT_PERMISSIONS = sum(1 << bit for bit in (10, 11, 14, 15, 16, 6, 18, 31, 38))
 
 Handler = Callable[["RecordedCall", re.Match[str]], Awaitable[web.Response]]
@@ -248,6 +249,10 @@ class FakeDiscord:
         self._faults: list[_Fault] = []
         self.invalid_bodies: list[str] = []  # bodies refused as Discord refuses them (too long)
         self.threads_created: list[int] = []
+        self._guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
+        self._dm_channels: dict[int, int] = {}
+        self.dm_closed: set[int] = set()  # users whose direct messages are closed (403, code 50007)
+        self.direct_messages: list[tuple[int, str]] = []  # (user id, content) delivered
         self._commands: dict[int | None, list[JSON]] = {}
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
         self._last_sync: list[JSON] = []
@@ -294,6 +299,13 @@ class FakeDiscord:
     async def __aexit__(self, *exc_info: object) -> None:
         await self.stop()
 
+    def add_guild(self, name: str) -> tuple[int, int]:
+        """Another server the bot is in, with one text channel (add it before the client connects)."""
+        guild_id, channel_id = self._ids.next(), self._ids.next()
+        self._guild_names[guild_id] = name
+        self._channels[channel_id] = payloads.text_channel(channel_id, guild_id, "general")
+        return guild_id, channel_id
+
     def add_channel(self, name: str) -> int:
         """Another text channel of the guild (add it before the client connects)."""
         channel_id = self._ids.next()
@@ -339,7 +351,8 @@ class FakeDiscord:
             self.identify_payload = data
             self._session = session
             session.dispatch("READY", self._ready_payload(session))
-            session.dispatch("GUILD_CREATE", self._guild_payload())
+            for guild_id in self._guild_names:
+                session.dispatch("GUILD_CREATE", self._guild_payload(guild_id))
             self._request_barrier(session)
         elif op == RESUME:
             self._session = session
@@ -357,7 +370,7 @@ class FakeDiscord:
         return {
             "v": 10,
             "user": self._me(),
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self._guild_names],
             "session_id": session.session_id,
             "resume_gateway_url": self.gateway,
             "application": {"id": str(self.application_id), "flags": 0},
@@ -369,12 +382,14 @@ class FakeDiscord:
     def _me(self) -> JSON:
         return self.bot_user.payload(bot=True) | {"verified": True, "mfa_enabled": False, "flags": 0}
 
-    def _guild_payload(self) -> JSON:
-        channels = [c for c in self._channels.values() if c["type"] == payloads.TEXT_CHANNEL]
-        threads = [c for c in self._channels.values() if c["type"] == payloads.PUBLIC_THREAD]
+    def _guild_payload(self, guild_id: int | None = None) -> JSON:
+        guild_id = guild_id or self.guild_id
+        mine = [c for c in self._channels.values() if c.get("guild_id") == str(guild_id)]
+        channels = [c for c in mine if c["type"] == payloads.TEXT_CHANNEL]
+        threads = [c for c in mine if c["type"] == payloads.PUBLIC_THREAD]
         members = [payloads.member(self.bot_user.payload(bot=True))]
-        return payloads.guild(self.guild_id, "Fake Guild", self.owner.id, channels=channels, threads=threads,
-                              members=members, everyone_permissions=DEFAULT_PERMISSIONS)
+        return payloads.guild(guild_id, self._guild_names[guild_id], self.owner.id, channels=channels,
+                              threads=threads, members=members, everyone_permissions=DEFAULT_PERMISSIONS)
 
     def _members_chunk(self, request: JSON) -> JSON:
         members = [payloads.member(u.payload(bot=u.id == self.bot_user_id)) for u in self._users.values()]
@@ -432,7 +447,8 @@ class FakeDiscord:
         member = payloads.member(user.payload(), permissions=permissions)
         payload = payloads.interaction(
             interaction_id=record.id, token=record.token, kind=kind, data=data, application_id=self.application_id,
-            guild_id=self.guild_id, channel=channel, member_payload=member, app_permissions=self.app_permissions,
+            guild_id=int(channel.get("guild_id") or self.guild_id), channel=channel, member_payload=member,
+            app_permissions=self.app_permissions,
             message_payload=message)
         interaction_id = str(record.id)
         self._interactions[interaction_id] = record
@@ -615,6 +631,8 @@ class FakeDiscord:
             ("POST", r"/channels/(\d+)/typing", self._no_content),
             ("POST", r"/channels/(\d+)/messages", self._post_channel_message),
             ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._post_thread_from_message),
+            ("GET", r"/users/(\d+)", self._get_user),
+            ("POST", r"/users/@me/channels", self._post_dm_channel),
             ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_channel_message),
             ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._patch_channel_message),
             ("DELETE", r"/channels/(\d+)/messages/(\d+)", self._delete_channel_message),
@@ -804,10 +822,30 @@ class FakeDiscord:
         channel = self._channels.get(int(match[1]))
         return _error(404, "Unknown Channel", 10003) if channel is None else _json_response(channel)
 
+    async def _get_user(self, _call: RecordedCall, match: re.Match[str]) -> web.Response:
+        user = self._users.get(int(match[1]))
+        return _error(404, "Unknown User", 10013) if user is None else _json_response(user.payload())
+
+    async def _post_dm_channel(self, call: RecordedCall, _match: re.Match[str]) -> web.Response:
+        recipient = int((call.json or {}).get("recipient_id", 0))
+        user = self._users.get(recipient)
+        if user is None:
+            return _error(404, "Unknown User", 10013)
+        channel_id = self._dm_channels.setdefault(recipient, self._ids.next())
+        channel = {"id": str(channel_id), "type": DM_CHANNEL, "recipients": [user.payload()], "last_message_id": None}
+        self._channels[channel_id] = channel
+        return _json_response(channel)
+
     async def _post_channel_message(self, call: RecordedCall, match: re.Match[str]) -> web.Response:
         channel_id = int(match[1])
         if channel_id not in self._channels:
             return _error(404, "Unknown Channel", 10003)
+        channel = self._channels[channel_id]
+        if channel["type"] == DM_CHANNEL:
+            recipient = int(channel["recipients"][0]["id"])
+            if recipient in self.dm_closed:
+                return _error(403, "Cannot send messages to this user", 50007)
+            self.direct_messages.append((recipient, (call.json or {}).get("content", "")))
         message = self._create_message(channel_id, call.json or {}, call.files)
         posted = _with_files(call.json, call.files) | {"_message_id": int(message["id"])}
         self._channel_posts.append((channel_id, posted))
@@ -858,7 +896,9 @@ class FakeDiscord:
                                               "authorizing_integration_owners": {"0": str(self.guild_id)}}}
         message_id = self._ids.next()
         attachments = self._attachments(channel_id, body, files, [])
-        message = payloads.message(message_id, channel_id, self.guild_id, self.bot_user.payload(bot=True), body,
+        guild = self._channels.get(channel_id, {}).get("guild_id")
+        message = payloads.message(message_id, channel_id, int(guild) if guild else self.guild_id,
+                                   self.bot_user.payload(bot=True), body,
                                    attachments, **extra)
         self._messages[message_id] = message
         return message

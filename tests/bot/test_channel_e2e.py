@@ -56,6 +56,15 @@ def version(db) -> int:
         conn.close()
 
 
+async def eventually(check, timeout: float = 10) -> None:
+    """Wait until ``check()`` holds (the bot finishes a step after it answered)."""
+    for _ in range(int(timeout / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    assert check()
+
+
 async def start_two(fake, channel_id: int | None = None) -> None:
     await slash(fake, "new", ANN, {"players": 2}, channel_id=channel_id)
     await slash(fake, "join", BOB, channel_id=channel_id)
@@ -76,38 +85,27 @@ async def test_a_new_game_gets_its_own_thread_and_a_lobby_card_to_join_from(fake
     fake.app_permissions |= CREATE_PUBLIC_THREADS
     opened = await slash(fake, "new", ANN, {"players": 4})
     assert not is_ephemeral(opened)
-    for _ in range(100):
-        if fake.threads_created:
-            break
-        await asyncio.sleep(0.05)
+    await eventually(lambda: fake.threads_created)
     (thread,) = fake.threads_created
+    await eventually(lambda: "Seated" in fake.message(thread)["content"])
     card = fake.message(thread)  # the thread starts from the lobby card in the parent channel
     assert f"<#{thread}>" in card["content"] and "Seated 1: ann" in card["content"]
     join = next(c for c in prompt_components(card) if c["custom_id"].startswith("ds:join:"))
     iid = fake.click(join["custom_id"], user=BOB, message_id=thread)
     answer = await fake.response(iid)
     assert is_ephemeral(answer) and "bob joins game #1" in text_of(answer) and f"<#{thread}>" in text_of(answer)
-    for _ in range(100):
-        if "Seated 2" in fake.message(thread)["content"]:
-            break
-        await asyncio.sleep(0.05)
+    await eventually(lambda: "Seated 2" in fake.message(thread)["content"])
     assert "Seated 2: ann, bob" in fake.message(thread)["content"]
     assert "no game" in text_of(await slash(fake, "start", ANN)).lower()  # the parent channel holds no game
     started = await slash(fake, "start", ANN, channel_id=thread)  # 2 of at most 4: the host may start
     assert "The game is on" in text_of(started)
     posts = await fake.wait_channel_messages(2, thread)  # the lobby text, then the first prompt
     assert MENTION.search(posts[-1]["content"]) and posts[-1]["files"]
-    for _ in range(100):
-        if "being played" in fake.message(thread)["content"]:
-            break
-        await asyncio.sleep(0.05)
+    await eventually(lambda: "being played" in fake.message(thread)["content"])
     assert "being played" in fake.message(thread)["content"] and not prompt_components(fake.message(thread))
     # a second game in the same channel opens a second thread beside it
     await slash(fake, "new", BOB, {"players": 2})
-    for _ in range(100):
-        if len(fake.threads_created) == 2:
-            break
-        await asyncio.sleep(0.05)
+    await eventually(lambda: len(fake.threads_created) == 2)
     assert len(fake.threads_created) == 2
 
 
