@@ -38,12 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.backup:
             return asyncio.run(_backup(config.database, args.backup))
-        if config.token:
+        if config.token and not args.load:
             from bot.discord_app import run_discord
 
             return run_discord(config)
         return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board,
-                                          new=args.new))
+                                          new=args.new, load=args.load))
     except StoreUnavailable as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_DATABASE

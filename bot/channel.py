@@ -17,12 +17,14 @@ plan comes out again, and a post is never made twice for one version.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
 import words
 from bot.limits import CONTENT
+from bot.recap import recap_text
 from bot.replies import Choice
 from bot.store import Game, LivePost
 from engine import progress
@@ -91,9 +93,10 @@ class ChannelPost:
     link: str = ""  # where the game is, for a direct message
 
 
-def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = DEFAULT_CADENCE
-         ) -> ChannelPost | None:
-    """What to post so the channel shows the game's newest version (None: it already does)."""
+def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = DEFAULT_CADENCE,
+         since: Mapping[int, int] | None = None) -> ChannelPost | None:
+    """What to post so the channel shows the game's newest version (None: it already does).
+    ``since``: per seat, the log index after its latest decision (a new message recaps from there)."""
     state = game.state
     if state is None or game.announced_version >= game.version:
         return None
@@ -115,7 +118,9 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
     else:
         picture = picture_due(due, cadence, continuing=True)
         retire, old_text, story_from = None, None, live.story_from
-    told = story(lines[story_from:])
+    recap = (recap_text(state["log"], since, seat, story_from, lambda e: words.line(e, "en"))
+             if new_message and not over else "")
+    told = "\n".join(filter(None, (recap, story(lines[story_from:], CONTENT - 300 - len(recap)))))
     last = result_line if over else prompt_line
     if live.notice:
         last = f"{live.notice}\n{last}"

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import components
+from bot.commands_story import add_story_commands
 from bot.delivery import mentions_for
 from bot.discord_app import say, send_picture, who
 from bot.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, THREAD_NAME, clip
@@ -311,11 +312,6 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     async def status(interaction: discord.Interaction) -> None:
         await bot.run_simple(interaction, lambda: bot.service.status(str(interaction.channel_id)), ephemeral=True)
 
-    @ds.command(name="log", description="The last lines of the game log")
-    @app_commands.describe(count="How many lines (1-50)")
-    async def log_(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:
-        await bot.run_simple(interaction, lambda: bot.service.log(str(interaction.channel_id), count), ephemeral=True)
-
     @ds.command(name="rules", description="Rules help: an action, a card or a term")
     @app_commands.describe(topic="What to explain")
     async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
@@ -325,4 +321,5 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current)]
 
+    add_story_commands(ds, bot)  # history, log (in pages), export, stats
     return ds

@@ -20,7 +20,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot import components
+from bot import commands_story, components
 from bot.config import Config
 from bot.delivery import Announcer, PostOutcome, message_text
 from bot.limits import CONTENT, clip
@@ -81,6 +81,9 @@ class DominantBot(discord.Client):
         components.set_handler("join", self.on_join_button)
         components.set_handler("proposal", self.on_proposal)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        commands_story.install(self)  # the history and log buttons
+        if self.render_pool is not None:
+            self.service.chronicle.final_renderer = self.render_pool.final
         if self.config.sync_guild:
             guild = discord.Object(self.config.sync_guild)
             self.tree.copy_global_to(guild=guild)

@@ -12,17 +12,20 @@ import asyncio
 import re
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import TextIO
 
 import words
+from bot.chronicle import breakdown_text
+from bot.records import Loaded, check_record, free_channel, import_record
 from bot.replies import Choice, Reply, ServiceError
 from bot.rules_help import explain
 from bot.service import GameService, default_picture_renderer, default_renderer, default_tile_renderer
 from bot.store import Store
 
-HELP = ("Type an option number or id, or: board, status, log [N], tile C4, rules [topic], cards, "
-        "undo, help, quit.")
+HELP = ("Type an option number or id, or: board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
+        "cards, undo, help, quit.")
 MAX_PLAYERS = 6
 
 #: What the Discord commands the service mentions are called here.
@@ -113,6 +116,11 @@ class Playground:
         if post.image:
             self.turn_path.write_bytes(post.image)
             self.say(f"[turn picture written to {self.turn_path}; 'board' writes the whole board]")
+        if post.over and game is not None:
+            self.say(breakdown_text(game))
+        for name, data in post.extra_images:  # the end-of-game image
+            self.board_path.with_name(name).write_bytes(data)
+            self.say(f"[{name} written to {self.board_path.with_name(name)}]")
         await self.service.record_post(post, f"local-{post.version}" if post.new_message else None)
 
     async def _turn_picture(self) -> bytes | None:
@@ -199,6 +207,8 @@ class Playground:
                 self.say("log takes a number of lines, for example: log 5")
                 return
             self.say((await self.service.log(self.channel, int(arg or 10))).text)
+        elif command == "history":
+            await self.history(arg)
         elif command == "undo":
             await self.show(await self.service.undo(self.channel, self._last_actor or status.to_act))
             await self.catch_up()
@@ -223,6 +233,19 @@ class Playground:
             await self.show(await self.service.act(self.channel, status.to_act, option, status.version))
             self._last_actor = status.to_act
             await self.catch_up()
+
+    async def history(self, arg: str) -> None:
+        """``history TURN [MOVE]``: the board as it was then, written where the board goes."""
+        numbers = arg.split()
+        if not 1 <= len(numbers) <= 2 or not all(n.isdigit() for n in numbers):
+            self.say("history takes a turn and, if you like, how many choices into it: history 3 or history 3 5")
+            return
+        moment = await self.service.chronicle.moment_at(self.channel, *map(int, numbers))
+        self.say(moment.text)
+        if moment.image:
+            path = self.board_path.with_name("history.png")
+            path.write_bytes(moment.image)
+            self.say(f"[that board written to {path}]")
 
     async def _cards(self) -> str:
         game = await self.service.store.latest_game(self.channel)
@@ -262,10 +285,25 @@ def board_path_problem(board: str) -> str | None:
     return None
 
 
+def read_record_file(path: str) -> Loaded | str:
+    """A record checked to its end (every move replayed), or what is wrong with the file."""
+    try:
+        text = Path(path).read_bytes()
+    except OSError as e:
+        return f"--load {path}: cannot read it ({e.strerror or e})."
+    try:
+        return check_record(text)
+    except ValueError as e:  # RecordError, ReplayError, ResultMismatch: nothing is written
+        return f"--load {path}: {e}"
+
+
 async def run_playground(database: str, names: list[str], *, channel: str = "playground",
                          board: str = "board.png", seats: int | None = None, new: bool = False,
-                         stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+                         load: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     problem = board_path_problem(board)
+    loaded = read_record_file(load) if load is not None and problem is None else None
+    if isinstance(loaded, str):
+        problem = loaded
     if problem is not None:
         print(f"error: {problem}", file=sys.stderr)
         return 2
@@ -273,8 +311,18 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
     try:
         service = GameService(store, default_renderer(), default_tile_renderer(),
                               picture_renderer=default_picture_renderer())
+        if loaded is not None:
+            channel = await free_channel(store, channel)
+            game_id = await import_record(store, loaded, channel, time.time())
+            print(f"Loaded {load} as game #{game_id}, playground channel '{channel}' (python -m bot --channel "
+                  f"{channel} continues it).", file=stdout)
         playground = Playground(service, channel, Path(board).resolve(), stdin, stdout)
         print(f"Dominant Species playground - database {store.path}. {HELP}", file=stdout)
+        if loaded is not None and loaded.state["phase"] == "over":
+            playground._log_seen = len(loaded.state["log"]) - 1  # only how it ended, not the whole log
+            await playground.catch_up()  # the breakdown and the end-of-game image
+            playground.say((await service.status(channel)).text)
+            return 0
         if not await playground.setup(names, seats, new):
             return 1
         return await playground.loop()
@@ -293,4 +341,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--board", default="board.png",
                         help="playground: where to write the board image (turn.png and tile.png go beside it)")
     parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
+    parser.add_argument("--load", metavar="FILE.json",
+                        help="playground: load a game record (/ds export) as a new game, then play or study it")
     return parser.parse_args(argv)

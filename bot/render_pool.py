@@ -45,6 +45,12 @@ def _render_tile(state: State, at: str) -> bytes:
     return render_tile(state, at)
 
 
+def _render_final(state: State, timeline: Any) -> bytes:
+    from renderers import render_final
+
+    return render_final(state, timeline)
+
+
 def _watch_parent(parent: int) -> None:
     # A re-parented worker (its parent died without shutting the pool down) has no one to
     # work for; exiting also lets multiprocessing's resource tracker see EOF and exit.
@@ -105,6 +111,10 @@ class RenderPool:
 
     def tile(self, state: State, at: str) -> bytes:
         return self._run(_render_tile, state, at)
+
+    def final(self, state: State, timeline: Any) -> bytes:
+        """The end-of-game image (``renderers.render_final``); ``timeline`` is an ``engine.history.Timeline``."""
+        return self._run(_render_final, state, timeline)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -20,6 +20,7 @@ import engine
 import words
 from bot import channel, pace
 from bot.channel import CADENCES, DEFAULT_CADENCE, OVER, RESET, ChannelPost, owed
+from bot.chronicle import Chronicle, default_final_renderer
 from bot.clockwork import Clockwork
 from bot.limits import quote
 from bot.replies import (
@@ -51,7 +52,7 @@ from bot.texts import (
 )
 from engine.data import FOOD_CHAIN
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
-from engine.phases import result as final_result
+from engine.phases import end_by_resignation
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +122,7 @@ class GameService(Takeback, Clockwork):
         self.picture_renderer = picture_renderer or renderer
         self.clock = clock or time.time
         self._locks: dict[str, asyncio.Lock] = {}
+        self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None)
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -339,10 +341,7 @@ class GameService(Takeback, Clockwork):
             state = game.state
             if len(live) == 1 and game.settings.get("on_resign", "end") == "end":
                 # Two players and one resigns: the other wins; the game is over.
-                state["result"] = {**final_result(state), "winner_seat": live[0].seat, "ended_by": "resignation",
-                                   "resigned_seat": seat.seat}
-                state["phase"] = "over"
-                state["steps"] = []
+                end_by_resignation(state, seat.seat, live[0].seat)
                 await self.store.save_state(game.id, game.version, game.version + 1, state, status="finished",
                                             board_due=game.post.board_due | OVER)
                 game.version += 1
@@ -458,7 +457,7 @@ class GameService(Takeback, Clockwork):
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return None
         post = channel.plan(game, prompt_line(game), result_text(game) if game.state["phase"] == "over" else None,
-                            self._cadence(game))
+                            self._cadence(game), await self.chronicle.since_last_moves(game))
         if post is None:
             return None
         post.state = game.state
@@ -466,6 +465,8 @@ class GameService(Takeback, Clockwork):
         if post.picture:
             before = await self.store.board_state(game.id)
             post.image = await self._render(self.picture_renderer, game.state, before)
+        if post.over:
+            await self.chronicle.finish(game, post)  # the VP breakdown and the end-of-game image
         return post
 
     async def record_post(self, post: ChannelPost, message_id: str | None) -> None:

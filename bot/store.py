@@ -191,6 +191,20 @@ class Store:
         return [Move(i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"], r["made_by"],
                      r["created_at"]) for i, r in enumerate(rows)]
 
+    async def moves_after(self, game_id: int, version: int) -> tuple[int, list[Move]]:
+        """How many standing moves have a version up to ``version``, and the standing moves
+        after it, numbered on from those (to bring a kept copy of the move list up to date)."""
+        async with self._read().execute(
+            "SELECT count(*) FROM moves WHERE game_id = ? AND undone = 0 AND version <= ?", (game_id, version)
+        ) as cur:
+            kept = (await cur.fetchone())[0]
+        async with self._read().execute(
+            "SELECT * FROM moves WHERE game_id = ? AND undone = 0 AND version > ? ORDER BY version", (game_id, version)
+        ) as cur:
+            rows = await cur.fetchall()
+        return kept, [Move(kept + i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"],
+                           r["made_by"], r["created_at"]) for i, r in enumerate(rows)]
+
     async def due_games(self, now: float, limit: int = 100) -> list[int]:
         """Games the pace scheduler must look at now, most overdue first (an indexed range scan)."""
         async with self._read().execute(
@@ -355,11 +369,14 @@ class Store:
             raise StaleVersion(game_id)
 
     async def append_move(self, game_id: int, version: int, seat: int, user_id: str, option_id: str,
-                          label: str | None = None, made_by: str = "player") -> None:
+                          label: str | None = None, made_by: str = "player", *,
+                          created_at: float | None = None) -> None:
+        """``created_at``: when the move was made, if not now (a game loaded from its record)."""
         await self.conn.execute(
             "INSERT INTO moves (game_id, version, seat, user_id, option_id, label, made_by, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, version, seat, user_id, option_id, label, made_by, time.time()))
+            (game_id, version, seat, user_id, option_id, label, made_by,
+             time.time() if created_at is None else created_at))
 
     async def mark_moves_undone(self, game_id: int, from_version: int) -> None:
         """Mark every standing move from ``from_version`` on as undone (they stay in the list)."""

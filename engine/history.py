@@ -146,6 +146,9 @@ class History:
         self.moves: list[Move] = []
         self.turn_starts: list[int] = [0]
         self.boundaries: list[int] = [0]
+        #: the log's length before each move: move k wrote ``log[log_starts[k]:log_starts[k + 1]]``
+        #: (the last one, up to ``log_length``); every move writes at least one line
+        self.log_starts: list[int] = []
         self._keep = checkpoints
         self._checkpoints: dict[int, str] = {}
         self._state = start_state(self.setup)
@@ -164,8 +167,10 @@ class History:
         for move in moves:
             move = (move[0], move[1])
             turn = self._state["turn"]
+            told = len(self._state["log"])
             apply_move(self._state, len(self.moves), move)
             self.moves.append(move)
+            self.log_starts.append(told)
             k = len(self.moves)
             if self._state["turn"] != turn:
                 self.turn_starts.append(k)
@@ -195,6 +200,11 @@ class History:
     def state(self) -> State:
         """The state after every move (a copy: the history keeps its own)."""
         return copy.deepcopy(self._state)
+
+    @property
+    def log_length(self) -> int:
+        """How many log lines the moves so far have written (with the setup's)."""
+        return len(self._state["log"])
 
     @property
     def turn(self) -> int:

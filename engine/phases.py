@@ -252,6 +252,19 @@ def final_scoring(state: State) -> None:
         log(state, "tie_break", animals=tie["animals"], vp=tie["score"], winner=res["winner"])
 
 
+def end_by_resignation(state: State, resigned_seat: int, winner_seat: int) -> None:
+    """The game ends because ``resigned_seat`` resigned and ``winner_seat`` is the one player
+    left: the scores stand as they are, and the winner is named whatever they are."""
+    res = result(state)
+    res.update(winner_seat=winner_seat, winner=res["scoring_animals"][winner_seat], tie_break=None,
+               ended_by="resignation", resigned_seat=resigned_seat)
+    state["result"] = res
+    state["phase"] = "over"
+    state["steps"] = []
+    seats = state["seats"]
+    log(state, "game_over_resigned", player=seats[resigned_seat]["name"], opponent=seats[winner_seat]["name"])
+
+
 def result(state: State) -> dict[str, Any]:
     """Scores and the winner.  A seat scores its lowest animal (one animal: that animal);
     ties go to the seat whose scoring animal stands higher on the food chain."""

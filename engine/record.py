@@ -20,6 +20,7 @@ from engine import vp
 from engine.data import FOOD_CHAIN
 from engine.flow import prompt
 from engine.history import ReplayError, Setup, apply_move, start_state
+from engine.phases import end_by_resignation
 
 State = dict[str, Any]
 
@@ -32,6 +33,8 @@ VARIANTS = {"standard": False, "multi-animal": True}
 #: who ran out of time) or the bot playing on for a seat that resigned.
 BY = ("player", "ai", "clock", "resigned")
 _RESULT_KEYS = ("scores", "seat_scores", "winner_seat", "winner")
+#: How a game may end before its moves reach the end (``result.ended_by``).
+ENDINGS = ("resignation",)
 
 
 class RecordError(ValueError):
@@ -194,6 +197,7 @@ def parse_record(data: Any) -> GameRecord:
         for key in _RESULT_KEYS:
             if key not in result:
                 raise _fail("result", f'"{key}" is missing')
+        _ending(result, setup["players"])
     game = data.get("game") or {}
     return GameRecord(setup=setup, moves=moves, result=result, ruleset=ruleset, format_version=version,
                       exported_at=_time(data.get("exported_at"), "exported_at"), game=_obj(game, "game"))
@@ -221,6 +225,19 @@ def _setup(raw: dict[str, Any]) -> dict[str, Any]:
         animals.append(list(dealt))
     return {"players": players, "seed": seed, "multi_animal": VARIANTS[variant],
             "animals": animals, "names": names}
+
+
+def _ending(result: dict[str, Any], players: int) -> None:
+    """A result that says how the game ended early must say it fully."""
+    ended_by = result.get("ended_by")
+    if ended_by is None:
+        return
+    if ended_by not in ENDINGS:
+        raise _fail("result.ended_by", f"{ended_by!r} is not one of {', '.join(ENDINGS)}")
+    resigned = _int(result.get("resigned_seat"), "result.resigned_seat", 0, players - 1)
+    winner = _int(result.get("winner_seat"), "result.winner_seat", 0, players - 1)
+    if resigned == winner:
+        raise _fail("result.resigned_seat", "the seat that resigned cannot be the winner")
 
 
 def _move(raw: Any, where: str, players: int) -> RecordMove:
@@ -252,6 +269,11 @@ def replay_record(record: GameRecord) -> State:
         raise RecordError(e.message) from None
     for i, move in enumerate(record.move_list()):
         apply_move(state, i, move)
+    if record.result is not None and record.result.get("ended_by") == "resignation":
+        # the moves stop where a player resigned; the result says so
+        if state["phase"] == "over":
+            raise ResultMismatch("The record says a player resigned, but its moves play the game to its end.")
+        end_by_resignation(state, record.result["resigned_seat"], record.result["winner_seat"])
     if record.result is not None:
         got = state.get("result")
         if got is None:
@@ -279,6 +301,8 @@ def summary(state: State) -> dict[str, Any]:
         out.update(seat_scores=res["seat_scores"], winner=res["winner"], winner_seat=res["winner_seat"],
                    winner_name=state["seats"][res["winner_seat"]]["name"],
                    tie_break=res.get("tie_break"))
+        if res.get("ended_by"):
+            out.update(ended_by=res["ended_by"], resigned_seat=res.get("resigned_seat"))
     else:
         p = prompt(state)
         if p is not None:

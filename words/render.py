@@ -29,7 +29,7 @@ KINDS: dict[str, str] = {
     "tile": "tile", "src": "tile", "dst": "tile",
     "element": "element", "old": "element",
     "terrain": "terrain", "card": "card", "action": "action", "corner": "corner", "space": "space",
-    "player": "raw", "option": "raw", "text": "raw",
+    "player": "raw", "opponent": "raw", "option": "raw", "text": "raw",
     "prompt": "prompt",
     "animals": "animal", "initiative": "animal", "terrains": "terrain", "cards": "card",
     "elements": "element", "tiles": "tile", "options": "raw",

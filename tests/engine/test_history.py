@@ -139,3 +139,15 @@ def test_a_move_that_does_not_replay_is_named():
     assert str(e.value).startswith("move 10 (seat")
     with pytest.raises(ReplayError, match="setup"):
         history.start_state({"players": 9, "seed": 1})
+
+
+def test_each_move_knows_the_log_lines_it_wrote():
+    from engine.simulate import random_game
+
+    state, moves = random_game(3, 5)
+    h = History({"players": 3, "seed": 5}, moves)
+    assert len(h.log_starts) == len(moves) and h.log_length == len(state["log"])
+    ends = [*h.log_starts[1:], h.log_length]
+    assert all(start < end for start, end in zip(h.log_starts, ends, strict=True))  # at least one line each
+    k = len(moves) // 2
+    assert h.state_after(k)["log"] == state["log"][:h.log_starts[k]]

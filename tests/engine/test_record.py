@@ -10,6 +10,7 @@ import sys
 import pytest
 from played import GAMES, played, setup_of
 
+import words
 from engine import record as rec
 from engine import vp
 from engine.cli import main
@@ -184,3 +185,33 @@ def test_the_documented_example_is_a_record_that_replays():
     state = rec.replay_record(record)
     assert rec.summary(state)["to_act"]["name"] == "Bob"
     assert f'"format_version":{rec.FORMAT_VERSION}' in example
+
+
+def test_a_game_ended_by_a_resignation_round_trips():
+    from engine.history import replay
+    from engine.phases import end_by_resignation
+
+    _, moves = played(2, 1, False)
+    moves = moves[:150]
+    state = replay(setup_of(2, 1, False), moves)
+    end_by_resignation(state, 1, 0)
+    assert state["result"]["winner"] == state["result"]["scoring_animals"][0]
+    assert state["log"][-1]["key"] == "game_over_resigned"
+    assert words.line(state["log"][-1], "en").endswith("resigns; " + state["seats"][0]["name"] + " wins the game.")
+    text = rec.dumps(rec.build_record(setup_of(2, 1, False), moves, final_state=state))
+    back = rec.read_record(text)
+    assert back.result["ended_by"] == "resignation" and back.result["resigned_seat"] == 1
+    assert rec.replay_record(back) == state
+    assert rec.summary(state)["ended_by"] == "resignation"
+    # the winner must be the seat that did not resign; a resignation cannot follow the game's end
+    data = json.loads(text)
+    data["result"]["winner_seat"] = 1
+    with pytest.raises(RecordError, match="resigned_seat"):
+        rec.parse_record(data)
+    data["result"].update(winner_seat=0, ended_by="boredom")
+    with pytest.raises(RecordError, match="ended_by"):
+        rec.parse_record(data)
+    full = _record()
+    full["result"].update(ended_by="resignation", resigned_seat=1 - full["result"]["winner_seat"])
+    with pytest.raises(ResultMismatch, match="resigned"):
+        rec.replay_record(rec.parse_record(full))

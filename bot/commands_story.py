@@ -1,0 +1,148 @@
+"""The story commands of the ``/ds`` group: ``history``, ``log``, ``export`` and ``stats``.
+
+Every answer is private (ephemeral) and nothing here changes a game: a past board, a page
+of the log, a record file or the server's numbers are read from the store
+(``bot.chronicle``, ``bot.records``, ``bot.stats``).  Their buttons step through the
+story by editing the private message they are on.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot import components_story
+from bot.components_story import history_view, log_view
+from bot.limits import AUTOCOMPLETE_NAME, CONTENT, clip
+from bot.records import export_record
+from bot.replies import ServiceError
+from bot.stats import server_stats
+
+if TYPE_CHECKING:
+    from bot.chronicle import Moment
+    from bot.discord_app import DominantBot
+
+AUTOCOMPLETE_MAX = 25
+NONE = discord.AllowedMentions.none()
+
+
+def add_story_commands(ds: app_commands.Group, bot: DominantBot) -> None:
+    """Register ``/ds history``, ``/ds log``, ``/ds export`` and ``/ds stats`` on the group."""
+
+    @ds.command(name="history", description="The board as it was at a past turn (only you see it)")
+    @app_commands.describe(turn="The turn, from 1", move="How many choices into that turn (0: its start)")
+    async def history(interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999],
+                      move: app_commands.Range[int, 0, 9999] = 0) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            moment = await bot.service.chronicle.moment_at(str(interaction.channel_id), turn, move)
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
+        await interaction.followup.send(**_moment_message(moment), ephemeral=True, allowed_mentions=NONE)
+
+    @ds.command(name="log", description="The game log, a turn a page (only you see it)")
+    @app_commands.describe(player="Only what concerns one player: a member or an animal",
+                           turn="Only one turn")
+    async def log_(interaction: discord.Interaction, player: str | None = None,
+                   turn: app_commands.Range[int, 1, 999] | None = None) -> None:
+        try:
+            page = await bot.service.chronicle.log_page(str(interaction.channel_id), player, turn)
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
+        await interaction.response.send_message(clip(page.text, CONTENT), view=log_view(page) or discord.utils.MISSING,
+                                                ephemeral=True, allowed_mentions=NONE)
+
+    @log_.autocomplete("player")
+    async def log_players(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = await bot.store.latest_game(str(interaction.channel_id))
+        if game is None or game.state is None:
+            return []
+        needle = current.strip().lower()
+        choices = []
+        for seat, info in enumerate(game.state["seats"]):
+            name = f"{info['name']} ({', '.join(info['animals'])})"
+            if needle in name.lower():
+                choices.append(app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=f"seat:{seat}"))
+        return choices[:AUTOCOMPLETE_MAX]
+
+    @ds.command(name="export", description="The game as a record file (JSON) to keep, check or load")
+    async def export(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            name, data, game = await export_record(bot.service.chronicle, str(interaction.channel_id), time.time())
+        except ServiceError as e:
+            await bot.send_error(interaction, str(e))
+            return
+        text = (f"Game #{game.id} as a record ({'finished' if game.status == 'finished' else 'running'}). "
+                f"Check it with `python -m engine replay {name}`; play or study it locally with "
+                f"`python -m bot --load {name}`.")
+        await interaction.followup.send(text, file=discord.File(io.BytesIO(data), filename=name), ephemeral=True,
+                                        allowed_mentions=NONE)
+
+    @ds.command(name="stats", description="This server's finished games: animals, members, the longest (only you)")
+    async def stats(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild = interaction.guild
+        # games opened before servers were recorded count when they were played in one of its channels
+        known = {str(c.id) for c in guild.channels} | {str(t.id) for t in guild.threads} if guild else set()
+        text = await server_stats(bot.store, str(interaction.guild_id), known)
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
+
+
+def _moment_message(moment: Moment) -> dict:
+    message: dict = {"content": clip(moment.text, CONTENT), "view": history_view(moment)}
+    if moment.image:
+        message["file"] = discord.File(io.BytesIO(moment.image), filename="history.png")
+    return message
+
+
+async def on_history_button(bot: DominantBot, interaction: discord.Interaction, game: int, k: int) -> None:
+    """"Previous / next action" under a past board: the private message steps there."""
+    private = _is_private(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=not private)
+    try:
+        found = await bot.service.chronicle.game_by_id(game, str(interaction.channel_id))
+        moment = await bot.service.chronicle.moment(found, k)
+    except ServiceError as e:
+        await bot.send_error(interaction, str(e))
+        return
+    message = _moment_message(moment)
+    if not private:  # never change a public message: answer privately instead
+        await interaction.followup.send(**message, ephemeral=True, allowed_mentions=NONE)
+        return
+    file = message.pop("file", None)
+    await interaction.edit_original_response(**message, attachments=[file] if file else [])
+
+
+async def on_log_button(bot: DominantBot, interaction: discord.Interaction, game: int, page: int, code: str) -> None:
+    """"Older / newer" under a log page."""
+    try:
+        found = await bot.service.chronicle.game_by_id(game, str(interaction.channel_id))
+        shown = bot.service.chronicle.page_of(found, code, page)
+    except ServiceError as e:
+        await bot.send_error(interaction, str(e))
+        return
+    text, view = clip(shown.text, CONTENT), log_view(shown)
+    if _is_private(interaction):
+        await interaction.response.edit_message(content=text, view=view)
+    else:
+        await interaction.response.send_message(text, view=view or discord.utils.MISSING, ephemeral=True,
+                                                allowed_mentions=NONE)
+
+
+def _is_private(interaction: discord.Interaction) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def install(bot: DominantBot) -> None:
+    """Route the story buttons to their handlers (from the composition root, once the service exists)."""
+    components_story.set_handler("history", lambda i, **f: on_history_button(bot, i, **f))
+    components_story.set_handler("log", lambda i, **f: on_log_button(bot, i, **f))
+    bot.add_dynamic_items(*components_story.DYNAMIC_ITEMS)
