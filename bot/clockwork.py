@@ -190,6 +190,9 @@ class Clockwork:
             refund = max(0.0, (seat.away_until or now) - now)
             await self.store.update_seat(game.id, seat.seat, away_until=None,
                                          away_used=max(0.0, seat.away_used - refund), ai_hold=0)
+            if seat.away_until and seat.away_until > now and game.clock.since is not None:
+                # their clock was paused: it runs again from their return, not from before they left
+                game.clock = replace(game.clock, since=max(game.clock.since, now))
             seat.away_until, seat.ai_hold = None, False
             await self._reclock(game)
         return Reply(f"{seat.user_name} is back in game #{game.id}.", game_id=game.id)
@@ -222,7 +225,7 @@ class Clockwork:
                 raise BadRequest("A bot account cannot take a seat; choose a member.")
             if game.seat_of(new_user_id) is not None:
                 raise BadRequest(f"{new_name} already has a seat in game #{game.id}.")
-            old = seat.user_name
+            old, old_user = seat.user_name, seat.user_id
             await self.store.update_seat(game.id, seat.seat, user_id=new_user_id, user_name=new_name, ai_hold=0,
                                          resigned=0, away_until=None)
             setup = dict(game.setup)
@@ -236,7 +239,7 @@ class Clockwork:
             await self._restart_clock(game, state)
         return Reply(f"{new_name} takes over seat {seat_number} ({seat.animal}) from {old} in game #{game.id}: "
                      "the animal, its score and its history stay.", game_id=game.id, version=game.version,
-                     mention=[u for u in (new_user_id, user_id) if u.isdigit()])
+                     mention=[u for u in (new_user_id, old_user) if u.isdigit()])  # both are told
 
     async def ask_to_leave(self, channel_id: str, user_id: str) -> Reply:
         """A player leaves a running game: the bot holds the seat until the host finds a substitute."""

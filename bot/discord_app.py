@@ -22,7 +22,7 @@ from discord import app_commands
 
 from bot import commands_story, components
 from bot.config import Config
-from bot.delivery import Announcer, PostOutcome, message_text
+from bot.delivery import Announcer, PostOutcome, mentions_for, message_text
 from bot.limits import CONTENT, clip
 from bot.permissions import missing_permissions
 from bot.render_pool import RenderPool
@@ -144,8 +144,9 @@ class DominantBot(discord.Client):
         except ServiceError as e:
             await self.send_error(interaction, str(e))
             return None
+        # only the people the service names (never anyone a user typed) are pinged
         await interaction.response.send_message(message_text(reply), ephemeral=ephemeral,
-                                                allowed_mentions=discord.AllowedMentions.none())
+                                                allowed_mentions=mentions_for(reply.mention))
         return reply
 
     async def run_turn(self, interaction: discord.Interaction, action: Callable[[], Awaitable[Reply]],
