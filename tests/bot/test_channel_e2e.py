@@ -7,10 +7,8 @@ import asyncio
 import random
 import sqlite3
 
-import pytest
 from bot_process import (
     MENTION,
-    BotProcess,
     is_ephemeral,
     latest_prompt,
     my_options,
@@ -20,24 +18,10 @@ from bot_process import (
     slash,
     text_of,
 )
-from fake_discord import FakeDiscord, FakeUser
+from fake_discord import FakeUser
 
 ANN, BOB = FakeUser(9201, "ann"), FakeUser(9202, "bob")
 CREATE_PUBLIC_THREADS = 1 << 35
-
-
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as f:
-        yield f
-
-
-@pytest.fixture
-async def bot(fake, tmp_path):
-    process = BotProcess(fake, tmp_path / "games.sqlite3")
-    await process.start()
-    yield process
-    assert await process.stop() == 0
 
 
 def moves(db) -> list[tuple[int, str, int]]:

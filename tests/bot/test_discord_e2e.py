@@ -5,10 +5,8 @@ import asyncio
 import random
 import sqlite3
 
-import pytest
 from bot_process import (
     MENTION,
-    BotProcess,
     is_ephemeral,
     latest_prompt,
     my_options,
@@ -19,25 +17,10 @@ from bot_process import (
     slash,
     text_of,
 )
-from fake_discord import FakeDiscord, FakeUser
+from fake_discord import FakeUser
 
 ANN, BOB, CY, DI = (FakeUser(9001, "ann"), FakeUser(9002, "bob"), FakeUser(9003, "cy"), FakeUser(9004, "di"))
 MANAGE_CHANNELS = 1 << 4
-
-
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as f:
-        yield f
-
-
-@pytest.fixture
-async def bot(fake, tmp_path):
-    process = BotProcess(fake, tmp_path / "games.sqlite3")
-    await process.start()
-    yield process
-    assert await process.stop() == 0
-    assert b"fake-token-never-printed" not in process.output
 
 
 def stored(db) -> tuple[int, int]:

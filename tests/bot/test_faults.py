@@ -172,20 +172,6 @@ async def test_kill_9_of_the_bot_leaves_no_render_worker_or_resource_tracker_beh
 # -- the longest inputs Discord allows -----------------------------------------------------------
 
 
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as f:
-        yield f
-
-
-@pytest.fixture
-async def bot(fake, tmp_path):
-    process = BotProcess(fake, tmp_path / "games.sqlite3")
-    await process.start()
-    yield process
-    assert await process.stop() == 0
-
-
 async def test_6000_character_inputs_get_a_short_refusal(fake, bot):
     long = "x" * (LONGEST - 10) + "@everyone"
     join = await slash(fake, "new", ANN, {"players": 2})

@@ -9,7 +9,7 @@ import asyncio
 import time
 
 import pytest
-from bot_process import BotProcess, is_ephemeral, my_options, slash, text_of
+from bot_process import is_ephemeral, my_options, slash, text_of
 from fake_discord import FakeDiscord, FakeUser
 
 ANN, BOB, CY = FakeUser(9401, "ann"), FakeUser(9402, "bob"), FakeUser(9403, "cy")
@@ -20,14 +20,6 @@ async def fake():
     async with FakeDiscord() as f:
         f.second_guild = f.add_guild("Second Guild")
         yield f
-
-
-@pytest.fixture
-async def bot(fake, tmp_path):
-    process = BotProcess(fake, tmp_path / "games.sqlite3")
-    await process.start()
-    yield process
-    assert await process.stop() == 0
 
 
 async def start_two(fake, channel_id: int | None = None, players=(ANN, BOB)) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
-import pytest
 from bot_process import BotProcess, is_ephemeral, my_options, prompt_components, slash, text_of
 from fake_discord import FakeDiscord, FakeUser
 from story_helpers import stored_game
@@ -19,12 +18,6 @@ from bot.store import Store, decode_state
 from engine.record import read_record, replay_record
 
 ANN, BOB = FakeUser(9301, "ann"), FakeUser(9302, "bob")
-
-
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as f:
-        yield f
 
 
 def stored(db) -> tuple[int, int, dict]:
