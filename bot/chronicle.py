@@ -11,6 +11,7 @@ afresh.  Nothing here writes to the store or changes a game.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from bot.limits import CONTENT, clip
 from bot.recap import since_last_moves
 from bot.replies import BadRequest, NoGame, ServiceError, WrongPhase
 from bot.store import Game, Move, Store
+from bot.texts import lang_of
 from engine import logbook, vp
 from engine.history import History, HistoryError, ReplayError, Timeline
 
@@ -204,7 +206,7 @@ class Chronicle:
         image = None
         if picture and self.board_renderer is not None:
             try:
-                image = await asyncio.to_thread(self.board_renderer, seen.state, seen.before)
+                image = await asyncio.to_thread(self.board_renderer, seen.state, seen.before, lang_of(game))
             except Exception:  # noqa: BLE001 - the text still tells the moment
                 log.exception("rendering a past board failed")
         return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen), image)
@@ -257,7 +259,8 @@ class Chronicle:
             image = self._finals.get((game.id, game.version))
             if image is None:
                 timeline = await self.replayed(game, lambda h, moves: h.timeline)
-                image = await asyncio.to_thread(self.final_renderer, state, timeline)
+                image = await asyncio.to_thread(functools.partial(self.final_renderer, lang=lang_of(game)),
+                                                state, timeline)
                 self._finals[(game.id, game.version)] = image
                 while len(self._finals) > 4:
                     self._finals.popitem(last=False)

@@ -41,7 +41,7 @@ def add_story_commands(ds: app_commands.Group, bot: DominantBot) -> None:
         try:
             moment = await bot.service.chronicle.moment_at(str(interaction.channel_id), turn, move)
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
         await interaction.followup.send(**_moment_message(moment), ephemeral=True, allowed_mentions=NONE)
 
@@ -53,7 +53,7 @@ def add_story_commands(ds: app_commands.Group, bot: DominantBot) -> None:
         try:
             page = await bot.service.chronicle.log_page(str(interaction.channel_id), player, turn)
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
         await interaction.response.send_message(clip(page.text, CONTENT), view=log_view(page) or discord.utils.MISSING,
                                                 ephemeral=True, allowed_mentions=NONE)
@@ -77,7 +77,7 @@ def add_story_commands(ds: app_commands.Group, bot: DominantBot) -> None:
         try:
             name, data, game = await export_record(bot.service.chronicle, str(interaction.channel_id), time.time())
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
         text = (f"Game #{game.id} as a record ({'finished' if game.status == 'finished' else 'running'}). "
                 f"Check it with `python -m engine replay {name}`; play or study it locally with "
@@ -110,7 +110,7 @@ async def on_history_button(bot: DominantBot, interaction: discord.Interaction, 
         found = await bot.service.chronicle.game_by_id(game, str(interaction.channel_id))
         moment = await bot.service.chronicle.moment(found, k)
     except ServiceError as e:
-        await bot.send_error(interaction, str(e))
+        await bot.send_error(interaction, e.message)
         return
     message = _moment_message(moment)
     if not private:  # never change a public message: answer privately instead
@@ -126,7 +126,7 @@ async def on_log_button(bot: DominantBot, interaction: discord.Interaction, game
         found = await bot.service.chronicle.game_by_id(game, str(interaction.channel_id))
         shown = bot.service.chronicle.page_of(found, code, page)
     except ServiceError as e:
-        await bot.send_error(interaction, str(e))
+        await bot.send_error(interaction, e.message)
         return
     text, view = clip(shown.text, CONTENT), log_view(shown)
     if _is_private(interaction):
