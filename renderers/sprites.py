@@ -99,7 +99,8 @@ def tile_label(label: str, terrain: str, scale: float = 1.0, name: str | None = 
     language), in a colour that reads on the terrain; returns the sprite and the offset of its
     centre below the label's line."""
     name = terrain if name is None else name
-    big, small = round(19 * scale), round(15 * scale)
+    # the sizes the font is drawn at (never below its smallest), so that the sprite holds the ink
+    big, small = max(fonts.MIN_SIZE, round(19 * scale)), max(fonts.MIN_SIZE, round(15 * scale))
     w = _odd(max(fonts.width(label, big), fonts.width(name, small)) + 6)
     top, bottom = LABEL_DY * scale - big * 0.7, TERRAIN_NAME_DY * scale + small * 0.7
     h = _odd(bottom - top)
