@@ -48,7 +48,6 @@ CADENCES: dict[str, tuple[int, int]] = {
     "turn": (RESET | OVER, 0),
     "request": (OVER, 0),
 }
-CADENCE_NAMES = {"action": "every action", "turn": "every turn", "request": "on request"}
 DEFAULT_CADENCE = "action"
 #: What the new game's first post pictures.
 START_DUE = RESET
@@ -91,19 +90,21 @@ class ChannelPost:
     extra_images: list[tuple[str, bytes]] = field(default_factory=list)
     state: dict[str, Any] | None = field(default=None, repr=False)  # the state this post shows
     link: str = ""  # where the game is, for a direct message
+    lang: str = words.DEFAULT  # the game's language: the post's words, its buttons, its picture
 
 
 def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = DEFAULT_CADENCE,
-         since: Mapping[int, int] | None = None) -> ChannelPost | None:
+         since: Mapping[int, int] | None = None, *, lang: str = words.DEFAULT) -> ChannelPost | None:
     """What to post so the channel shows the game's newest version (None: it already does).
-    ``since``: per seat, the log index after its latest decision (a new message recaps from there)."""
+    ``since``: per seat, the log index after its latest decision (a new message recaps from there).
+    Everything is worded in ``lang``, the game's language (the texts passed in already are)."""
     state = game.state
     if state is None or game.announced_version >= game.version:
         return None
     prompt = engine.prompt(state)
     seat = None if prompt is None else prompt.seat
     live = game.post
-    lines = _lines(state)
+    lines = _lines(state, lang)
     over = prompt is None
     new_message = live.message_id is None or seat != live.seat or over
     due = int(live.board_due)
@@ -112,44 +113,45 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
         if live.message_id is None:
             retire, old_text, story_from = None, None, live.story_from
         elif live.image:
-            retire, old_text, story_from = "finalize", story(lines[live.story_from:]), len(lines)
+            retire, old_text, story_from = "finalize", story(lines[live.story_from:], lang=lang), len(lines)
         else:
             retire, old_text, story_from = "delete", None, live.story_from
     else:
         picture = picture_due(due, cadence, continuing=True)
         retire, old_text, story_from = None, None, live.story_from
-    recap = (recap_text(state["log"], since, seat, story_from, lambda e: words.line(e, "en"))
+    recap = (recap_text(state["log"], since, seat, story_from, lambda e: words.line(e, lang), lang)
              if new_message and not over else "")
-    told = "\n".join(filter(None, (recap, story(lines[story_from:], CONTENT - 300 - len(recap)))))
+    told = "\n".join(filter(None, (recap, story(lines[story_from:], CONTENT - 300 - len(recap), lang=lang))))
     last = result_line if over else prompt_line
     if live.notice:
         last = f"{live.notice}\n{last}"
     text = f"{told}\n{last}" if told else last
     user = _user_of(game, seat)
-    choices = [] if prompt is None else [Choice(o.id, words.option(o, "en")) for o in prompt.options]
+    choices = [] if prompt is None else [Choice(o.id, words.option(o, lang), words.option_description(o, lang))
+                                         for o in prompt.options]
     after = LivePost(None if new_message else live.message_id, seat,
                      picture or (live.image and not new_message), story_from, 0 if picture else due, None)
     return ChannelPost(game.id, game.version, new_message, text,
                        [user] if new_message and user else [], choices, picture, retire,
-                       live.message_id if new_message else None, old_text, after, over)
+                       live.message_id if new_message else None, old_text, after, over, lang=lang)
 
 
-def story(lines: list[str], room: int = CONTENT - 300) -> str:
+def story(lines: list[str], room: int = CONTENT - 300, *, lang: str = words.DEFAULT) -> str:
     """Log lines as a message tells them; the oldest are left out when they do not fit."""
     kept: list[str] = []
     size = 0
     for line in reversed(lines):
         if size + len(line) + 1 > room:
             left = len(lines) - len(kept)
-            kept.append(f"… {left} earlier line{'s' if left != 1 else ''} in the game log.")
+            kept.append(words.ngettext("bot.earlier_lines", left, lang))
             break
         kept.append(line)
         size += len(line) + 1
     return "\n".join(reversed(kept))
 
 
-def _lines(state: State) -> list[str]:
-    return words.lines(state["log"], "en", turn=True)
+def _lines(state: State, lang: str) -> list[str]:
+    return words.lines(state["log"], lang, turn=True)
 
 
 def _user_of(game: Game, seat: int | None) -> str | None:

@@ -11,6 +11,7 @@ afresh.  Nothing here writes to the store or changes a game.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -24,13 +25,15 @@ from bot.limits import CONTENT, clip
 from bot.recap import since_last_moves
 from bot.replies import BadRequest, NoGame, ServiceError, WrongPhase
 from bot.store import Game, Move, Store
+from bot.texts import lang_of
 from engine import logbook, vp
 from engine.history import History, HistoryError, ReplayError, Timeline
+from words import T, join
 
 log = logging.getLogger(__name__)
 
 State = dict[str, Any]
-T = TypeVar("T")
+R = TypeVar("R")
 #: render(state, before_or_None) -> PNG bytes: the whole board, changes since ``before`` ringed
 BoardRenderer = Callable[[State, State | None], bytes]
 #: render(final_state, timeline) -> PNG bytes: the end-of-game image
@@ -112,11 +115,11 @@ class Chronicle:
         Read it only through ``replayed`` while other moves may come in."""
         return await self.replayed(game, lambda h, moves: (h, moves))
 
-    async def replayed(self, game: Game, read: Callable[[History, list[Move]], T], *, thread: bool = False) -> T:
+    async def replayed(self, game: Game, read: Callable[[History, list[Move]], R], *, thread: bool = False) -> R:
         """``read(history, moves)`` under the game's lock, with the history and the standing
         moves brought up to date first (a thread extending the history must not meet a reader)."""
         if game.setup is None:
-            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
+            raise WrongPhase(T("bot.err.not_started", game=game.id))
         async with self._locks.setdefault(game.id, asyncio.Lock()):
             kept = self._cache.get(game.id)
             new: list[Move] = []
@@ -136,8 +139,7 @@ class Chronicle:
                     kept.moves.extend(new)
             except ReplayError as e:
                 self._cache.pop(game.id, None)
-                raise Unreplayable(f"Game #{game.id} can no longer be replayed from its moves ({e}); its past "
-                                   "cannot be shown.") from None
+                raise Unreplayable(T("bot.err.unreplayable", game=game.id, error=str(e))) from None
             self._cache[game.id] = kept
             self._cache.move_to_end(game.id)
             while len(self._cache) > self.cache_games:
@@ -171,20 +173,22 @@ class Chronicle:
         """The game the channel's history and log are about: the running one, else the last finished."""
         game = await self.store.latest_game(channel_id)
         if game is None or game.status == "abandoned" or (game.status != "lobby" and game.state is None):
-            raise NoGame("There is no game in this channel; open one with /ds new.")
+            raise NoGame(T("bot.err.no_game"))
         if game.status == "lobby":
-            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
+            raise WrongPhase(T("bot.err.not_started", game=game.id))
         return game
 
     async def game_by_id(self, game_id: int, channel_id: str) -> Game:
         """A game named by a button, which must belong to the channel it was clicked in."""
         game = await self.store.game(game_id)
         if game is None or game.channel_id != channel_id or game.setup is None or game.state is None:
-            raise NoGame("That belongs to a game that is not here.")
+            raise NoGame(T("bot.err.not_here"))
         return game
 
-    async def moment_at(self, channel_id: str, turn: int, move: int = 0, *, picture: bool = True) -> Moment:
-        """``/ds history turn:N move:K``: the game as it was ``move`` decisions into ``turn``."""
+    async def moment_at(self, channel_id: str, turn: int, move: int = 0, *, picture: bool = True,
+                        lang: str = words.DEFAULT) -> Moment:
+        """``/ds history turn:N move:K``: the game as it was ``move`` decisions into ``turn``, told
+        and drawn in ``lang`` (the reader's: only they see it)."""
         game = await self.shown_game(channel_id)
 
         def read(h: History, moves: list[Move]) -> _Seen:
@@ -193,53 +197,55 @@ class Chronicle:
             except HistoryError as e:
                 raise BadRequest(str(e)) from None
 
-        return await self._moment(game, await self.replayed(game, read, thread=True), picture)
+        return await self._moment(game, await self.replayed(game, read, thread=True), picture, lang)
 
-    async def moment(self, game: Game, k: int, *, picture: bool = True) -> Moment:
+    async def moment(self, game: Game, k: int, *, picture: bool = True, lang: str = words.DEFAULT) -> Moment:
         """The game after its first ``k`` moves (a button's position; clamped to the moves there are)."""
         seen = await self.replayed(game, lambda h, moves: _seen(h, max(0, min(k, len(h.moves)))), thread=True)
-        return await self._moment(game, seen, picture)
+        return await self._moment(game, seen, picture, lang)
 
-    async def _moment(self, game: Game, seen: _Seen, picture: bool) -> Moment:
+    async def _moment(self, game: Game, seen: _Seen, picture: bool, lang: str) -> Moment:
         image = None
         if picture and self.board_renderer is not None:
             try:
-                image = await asyncio.to_thread(self.board_renderer, seen.state, seen.before)
+                image = await asyncio.to_thread(self.board_renderer, seen.state, seen.before, lang)
             except Exception:  # noqa: BLE001 - the text still tells the moment
                 log.exception("rendering a past board failed")
-        return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen), image)
+        return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen, lang), image)
 
     # -- the log, in pages ---------------------------------------------------------------------
 
     async def log_page(self, channel_id: str, player: str | None = None, turn: int | None = None,
-                       page: int | None = None) -> LogPage:
-        """``/ds log``: the newest page (or ``page``) of the log, about one player or one turn."""
+                       page: int | None = None, *, lang: str = words.DEFAULT) -> LogPage:
+        """``/ds log``: the newest page (or ``page``) of the log, about one player or one turn, in
+        ``lang`` (the reader's: only they see it)."""
         game = await self.shown_game(channel_id)
         seat = None if player is None or not player.strip() else find_seat(game, player)
         if turn is not None and not 1 <= turn <= game.state["turn"]:
-            raise BadRequest(f"Turn {turn} does not exist: the game is in turn {game.state['turn']}."
-                             if turn > game.state["turn"] else "Turns are numbered from 1.")
-        return self.page_of(game, filter_code(seat, turn), page)
+            raise BadRequest(T("bot.err.no_turn", turn=turn, now=game.state["turn"])
+                             if turn > game.state["turn"] else T("bot.err.turn_from_1"))
+        return self.page_of(game, filter_code(seat, turn), page, lang=lang)
 
-    def page_of(self, game: Game, code: str, page: int | None = None) -> LogPage:
+    def page_of(self, game: Game, code: str, page: int | None = None, *, lang: str = words.DEFAULT) -> LogPage:
         """A page of the game's log under a filter code (as a button carries it)."""
         seat, turn = parse_filter(code)
         state = game.state
         lines = list(state["log"])
         if seat is not None:
             if not 0 <= seat < len(state["seats"]):
-                raise BadRequest("That player has no seat in this game.")
+                raise BadRequest(T("bot.err.no_such_seat"))
             lines = logbook.lines_about(lines, state["seats"][seat]["animals"])
         if turn is not None:
             lines = logbook.lines_of_turn(lines, turn)
-        pages = logbook.pages(lines, lambda e: words.line(e, "en"), max_chars=PAGE_CHARS)
-        about = _filter_words(state, seat, turn)
+        pages = logbook.pages(lines, lambda e: words.line(e, lang), max_chars=PAGE_CHARS)
+        about = _filter_words(state, seat, turn, lang)
         if not pages:
-            return LogPage(game.id, 0, 0, code, f"Game #{game.id} log{about}: no lines yet.")
+            return LogPage(game.id, 0, 0, code, words.gettext("bot.log.empty", lang, game=game.id, about=about))
         index = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
         p = pages[index]
-        part = f" (part {p.part} of {p.parts})" if p.parts > 1 else ""
-        head = f"**Game #{game.id} log · turn {p.turn}{part}** · page {index + 1} of {len(pages)}{about}"
+        part = words.gettext("bot.log.part", lang, part=p.part, parts=p.parts) if p.parts > 1 else ""
+        head = words.gettext("bot.log.head", lang, game=game.id, turn=p.turn, part=part, page=index + 1,
+                             pages=len(pages), about=about)
         return LogPage(game.id, index, len(pages), code, clip("\n".join([head, *p.lines]), CONTENT))
 
     # -- the end of the game -------------------------------------------------------------------
@@ -250,14 +256,15 @@ class Chronicle:
         state = game.state
         if state is None or state.get("result") is None:
             return
-        post.text = fit_lines(post.text, breakdown_text(game))
+        post.text = fit_lines(post.text, breakdown_text(game, lang_of(game)))
         if self.final_renderer is None:
             return
         try:
             image = self._finals.get((game.id, game.version))
             if image is None:
                 timeline = await self.replayed(game, lambda h, moves: h.timeline)
-                image = await asyncio.to_thread(self.final_renderer, state, timeline)
+                image = await asyncio.to_thread(functools.partial(self.final_renderer, lang=lang_of(game)),
+                                                state, timeline)
                 self._finals[(game.id, game.version)] = image
                 while len(self._finals) > 4:
                     self._finals.popitem(last=False)
@@ -294,7 +301,7 @@ def _seen(h: History, k: int) -> _Seen:
     state = h.state_after(k)
     before = h.state_after(previous) if previous is not None else None
     start = (h.log_starts[previous] if previous < len(h.moves) else h.log_length) if previous is not None else 0
-    lines = words.lines(state["log"][start:], "en") if previous is not None else []
+    lines = list(state["log"][start:]) if previous is not None else []  # worded when shown, in the reader's language
     turn = h.turn_of(k)
     return _Seen(k, len(h.moves), turn, k - h.turn_starts[turn - 1], previous, following, state, before, lines)
 
@@ -303,27 +310,30 @@ def seat_name(state: State, seat: int) -> str:
     return state["seats"][seat]["name"]
 
 
-def moment_text(game: Game, seen: _Seen) -> str:
+def moment_text(game: Game, seen: _Seen, lang: str = words.DEFAULT) -> str:
     """Where the game stood after ``k`` moves, and the lines of the action that led there."""
     state = seen.state
-    head = (f"**Game #{game.id} · turn {seen.turn}, {state['phase']}** · move {seen.k} of {seen.moves} "
-            f"({seen.into} into turn {seen.turn})")
+    head = words.gettext("bot.moment.head", lang, game=game.id, turn=seen.turn, phase=state["phase"], k=seen.k,
+                         moves=seen.moves, into=seen.into)
     p = engine.prompt(state)
     if p is not None:
-        now = f"Then: {seat_name(state, p.seat)} ({p.animal}) - {words.prompt_text(p, 'en')}."
+        now = words.gettext("bot.moment.then", lang, player=seat_name(state, p.seat), animal=p.animal,
+                            question=words.prompt_text(p, lang))
     elif state.get("result"):
         winner = state["result"]["winner_seat"]
-        now = f"The game is over: {seat_name(state, winner)} wins with {state['result']['seat_scores'][winner]} VP."
+        now = words.gettext("bot.moment.over_won", lang, player=seat_name(state, winner),
+                            vp=state["result"]["seat_scores"][winner])
     else:
-        now = "The game is over."
-    scores = ", ".join(f"{words.term('animal.' + a)} {state['animals'][a]['vp']}"
+        now = words.gettext("bot.game_over", lang)
+    scores = ", ".join(f"{words.term('animal.' + a, lang)} {state['animals'][a]['vp']}"
                        for a in sorted(state["animals"], key=lambda a: -state["animals"][a]["vp"]))
-    told = [logbook.text_of(line) for line in seen.lines]
+    told = [words.line(line, lang) for line in seen.lines]
     if len(told) > MOMENT_LINES:
-        told = [f"… {len(told) - MOMENT_LINES + 1} earlier lines of this action", *told[-(MOMENT_LINES - 1):]]
-    parts = [head, *(clip(line, 160) for line in told), f"VP: {scores}.", now]
+        told = [words.ngettext("bot.moment.earlier", len(told) - MOMENT_LINES + 1, lang),
+                *told[-(MOMENT_LINES - 1):]]
+    parts = [head, *(clip(line, 160) for line in told), words.gettext("bot.moment.vp", lang, vps=scores), now]
     if seen.k == seen.moves:
-        parts.append("(This is the present.)")
+        parts.append(words.gettext("bot.moment.present", lang))
     return clip("\n".join(parts), CONTENT)
 
 
@@ -340,8 +350,8 @@ def find_seat(game: Game, player: str) -> int:
     for i, seat in enumerate(state["seats"]):
         if wanted in seat["animals"] or wanted.rstrip("s") + "s" in seat["animals"] or seat["name"].lower() == wanted:
             return i
-    known = "; ".join(f"{s['name']} ({', '.join(s['animals'])})" for s in state["seats"])
-    raise BadRequest(f"No seat or animal called '{clip(player, 40)}' in game #{game.id}: {known}.")
+    known = join(*(T("bot.seat_of", player=s["name"], animals=s["animals"]) for s in state["seats"]), sep="; ")
+    raise BadRequest(T("bot.err.no_seat_called", given=clip(player, 40), game=game.id, known=known))
 
 
 def filter_code(seat: int | None, turn: int | None) -> str:
@@ -360,26 +370,30 @@ def parse_filter(code: str) -> tuple[int | None, int | None]:
     return seat, turn
 
 
-def _filter_words(state: State, seat: int | None, turn: int | None) -> str:
-    words = []
+def _filter_words(state: State, seat: int | None, turn: int | None, lang: str = words.DEFAULT) -> str:
+    if seat is not None and turn is not None:
+        return words.gettext("bot.log.only_seat_turn", lang, player=state["seats"][seat]["name"],
+                             animals=state["seats"][seat]["animals"], turn=turn)
     if seat is not None:
-        words.append(f"{state['seats'][seat]['name']} ({', '.join(state['seats'][seat]['animals'])})")
+        return words.gettext("bot.log.only_seat", lang, player=state["seats"][seat]["name"],
+                             animals=state["seats"][seat]["animals"])
     if turn is not None:
-        words.append(f"turn {turn}")
-    return f" · only {' in '.join(words)}" if words else ""
+        return words.gettext("bot.log.only_turn", lang, turn=turn)
+    return ""
 
 
-def breakdown_text(game: Game) -> str:
+def breakdown_text(game: Game, lang: str = words.DEFAULT) -> str:
     """Each animal's VPs by source (adding up to its score), winner first."""
     state = game.state
     res = state["result"]
     order = sorted(range(len(state["seats"])), key=lambda s: (s != res["winner_seat"], -res["seat_scores"][s]))
-    rows = ["**VP by source**"]
+    rows = [words.gettext("bot.breakdown.head", lang)]
     for s in order:
         for a in state["seats"][s]["animals"]:
-            parts = " + ".join(f"{words.vp_source(src)} {n}" for src, n in vp.breakdown(state, a).items())
-            rows.append(f"{words.term('animal.' + a)} ({seat_name(state, s)}): {state['animals'][a]['vp']} VP"
-                        + (f" = {parts}" if parts else ""))
+            parts = " + ".join(f"{words.vp_source(src, lang)} {n}" for src, n in vp.breakdown(state, a).items())
+            row = words.gettext("bot.breakdown.row", lang, animal=a, player=seat_name(state, s),
+                                vp=state["animals"][a]["vp"])
+            rows.append(row + (f" = {parts}" if parts else ""))
     return "\n".join(rows)
 
 

@@ -13,21 +13,21 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-import words
 from bot import pace
 from bot.limits import quote
 from bot.replies import BadRequest, NoGame, Reply
 from bot.store import Game, Seat, TurnClock
-from bot.texts import game_link, name_of
+from bot.texts import game_link, lang_of, name_of, question
+from words import T, Text, Words, join, say
 
 State = dict[str, Any]
 
 
-def _duration(text: str | None, what: str, *, allow_off: bool) -> int | None:
+def _duration(text: str | None, what: Text, *, allow_off: bool) -> int | None:
     try:
         return pace.parse_duration(text or "", allow_off=allow_off)
     except pace.DurationError as e:
-        raise BadRequest(f"{what}: {e}") from None
+        raise BadRequest(T("bot.err.labelled", what=what, error=e.args[0])) from None
 
 
 class Clockwork:
@@ -82,13 +82,12 @@ class Clockwork:
                     to_ai = True
                     await self.store.add_outbox(
                         game.id, "deadline", game.channel_id,
-                        f"The deadline passed for {seat.user_name} in game #{game.id}: the AI plays their "
-                        "current decisions. They play again from their next turn.", [], now)
+                        say(T("bot.deadline.ai", player=seat.user_name, game=game.id), lang_of(game)), [], now)
                 else:
                     await self.store.add_outbox(
                         game.id, "deadline", game.channel_id,
-                        f"{game.host.user_name}: the deadline passed for {seat.user_name} in game #{game.id}; "
-                        "the game waits. You may hand the seat to someone else with /ds replace.",
+                        say(T("bot.deadline.wait", host=game.host.user_name, player=seat.user_name, game=game.id),
+                            lang_of(game)),
                         [game.host.user_id], now)
             after = pace.Clock(clock.since, reminded, deadline_done, seat.away_until)
             next_at = pace.due(rules, after, now).next_at if (due.reminder or due.deadline) else due.next_at
@@ -98,33 +97,35 @@ class Clockwork:
     @staticmethod
     def _reminder_text(game: Game, seat: Seat, prompt: engine.Prompt, rules: pace.Pace, clock: pace.Clock,
                        now: float) -> str:
-        waited = pace.format_duration(now - clock.start())
-        text = f"Reminder: it is your turn in game #{game.id} ({words.prompt_text(prompt, 'en')}), for {waited} now."
+        """A reminder, written when it is decided in the game's language: the outbox keeps the
+        very text that goes out, so a restart neither rewords nor repeats it."""
+        text: Words = T("bot.reminder", game=game.id, question=question(prompt),
+                        waited=pace.duration(now - clock.start()))
         left = pace.time_left(rules, clock, now)
         if left is not None:
-            then = "the AI plays for you" if rules.at_deadline == "ai" else "the host is told"
-            text += f" You have {pace.format_duration(left)} before {then}."
-        return text
+            then = T("bot.reminder.then_ai" if rules.at_deadline == "ai" else "bot.reminder.then_wait")
+            text = join(text, T("bot.reminder.left", left=pace.duration(left), then=then))
+        return say(text, lang_of(game))
 
-    def clock_text(self, game: Game) -> str:
+    def clock_text(self, game: Game) -> Words:
         """The pace and the clock of the player to act, for /ds status."""
         rules = pace.Pace.of(game.settings)
-        lines = [rules.describe()]
+        lines: list[Words] = [rules.describe()]
         prompt = engine.prompt(game.state) if game.state else None
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         now = self.clock()
         if seat is not None and game.clock.since is not None:
             clock = pace.Clock(game.clock.since, game.clock.reminded, game.clock.deadline_done, seat.away_until)
             if seat.away_until and seat.away_until > now:
-                lines.append(f"{seat.user_name} is away for {pace.format_duration(seat.away_until - now)} more.")
+                lines.append(T("bot.clock.away", player=seat.user_name, left=pace.duration(seat.away_until - now)))
             else:
-                lines.append(f"{seat.user_name} was asked {pace.format_duration(now - clock.start())} ago.")
+                lines.append(T("bot.clock.asked", player=seat.user_name, ago=pace.duration(now - clock.start())))
                 left = pace.time_left(rules, clock, now)
                 if left is not None:
-                    lines.append(f"Deadline in {pace.format_duration(left)}.")
+                    lines.append(T("bot.clock.deadline_in", left=pace.duration(left)))
         away = [s for s in game.seats if s.away_until and s.away_until > now and s is not seat]
-        lines += [f"{s.user_name} is away for {pace.format_duration(s.away_until - now)} more." for s in away]
-        return " ".join(lines)
+        lines += [T("bot.clock.away", player=s.user_name, left=pace.duration(s.away_until - now)) for s in away]
+        return join(*lines)
 
     # -- settings ------------------------------------------------------------------------------
 
@@ -135,20 +136,20 @@ class Clockwork:
         async with self._lock(channel_id), self.store.transaction():
             game = await self.store.live_game(channel_id)
             if game is None:
-                raise NoGame("There is no game in this channel; open one with /ds new.")
-            self._host(game, user_id, "set the pace")
+                raise NoGame(T("bot.err.no_game"))
+            self._host(game, user_id, T("bot.host.pace"))
             rules = pace.Pace.of(game.settings)
             if reminder is not None:
-                rules = replace(rules, reminder=_duration(reminder, "Reminder", allow_off=True))
+                rules = replace(rules, reminder=_duration(reminder, T("bot.what.reminder"), allow_off=True))
             if deadline is not None:
-                rules = replace(rules, deadline=_duration(deadline, "Deadline", allow_off=True))
+                rules = replace(rules, deadline=_duration(deadline, T("bot.what.deadline"), allow_off=True))
             if away_cap is not None:
-                rules = replace(rules, away_cap=_duration(away_cap, "Vacation cap", allow_off=False))
+                rules = replace(rules, away_cap=_duration(away_cap, T("bot.what.away_cap"), allow_off=False))
             if at_deadline is not None:
                 if at_deadline not in pace.AT_DEADLINE:
-                    raise BadRequest(f"At the deadline: choose ai or wait, not '{quote(at_deadline)}'.")
+                    raise BadRequest(T("bot.err.at_deadline", given=quote(at_deadline)))
                 if at_deadline == "ai" and not self.ai_available:
-                    raise BadRequest("Computer players are not available here; at the deadline the game can only wait.")
+                    raise BadRequest(T("bot.err.no_ai"))
                 rules = replace(rules, at_deadline=at_deadline)
             if not self.ai_available and rules.at_deadline == "ai":
                 rules = replace(rules, at_deadline="wait")
@@ -156,12 +157,12 @@ class Clockwork:
             await self.store.update_game(game.id, settings=game.settings)
             if game.status == "active":
                 await self._restart_clock(game, game.state)
-        return Reply(f"Game #{game.id}. {rules.describe()}", game_id=game.id)
+        return Reply(T("bot.pace_of", game=game.id, pace=rules.describe()), game_id=game.id, lang=lang_of(game))
 
     # -- vacations -----------------------------------------------------------------------------
 
     async def away(self, channel_id: str, user_id: str, duration: str) -> Reply:
-        seconds = _duration(duration, "Away", allow_off=False)
+        seconds = _duration(duration, T("bot.what.away"), allow_off=False)
         async with self._lock(channel_id), self.store.transaction():
             game = await self._active(channel_id)
             seat = self._seat(game, user_id)
@@ -171,14 +172,12 @@ class Clockwork:
             used = seat.away_used - still  # a new vacation replaces the rest of the current one
             if used + seconds > cap:
                 left = max(0.0, cap - used)
-                raise BadRequest(f"This game allows {pace.format_duration(cap)} away in all; you have "
-                                 f"{pace.format_duration(left)} left.")
+                raise BadRequest(T("bot.err.away_cap", cap=pace.duration(cap), left=pace.duration(left)))
             until = now + seconds
             await self.store.update_seat(game.id, seat.seat, away_until=until, away_used=used + seconds)
             seat.away_until, seat.away_used = until, used + seconds
             await self._reclock(game)
-        return Reply(f"{seat.user_name} is away until <t:{int(until)}:f> (<t:{int(until)}:R>); their deadline "
-                     "waits, and no reminders go out meanwhile.", game_id=game.id)
+        return Reply(T("bot.away", player=seat.user_name, until=int(until)), game_id=game.id, lang=lang_of(game))
 
     async def back(self, channel_id: str, user_id: str) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
@@ -186,7 +185,7 @@ class Clockwork:
             seat = self._seat(game, user_id)
             now = self.clock()
             if not (seat.away_until and seat.away_until > now) and not seat.ai_hold:
-                raise BadRequest("You are not away.")
+                raise BadRequest(T("bot.err.not_away"))
             refund = max(0.0, (seat.away_until or now) - now)
             await self.store.update_seat(game.id, seat.seat, away_until=None,
                                          away_used=max(0.0, seat.away_used - refund), ai_hold=0)
@@ -195,7 +194,7 @@ class Clockwork:
                 game.clock = replace(game.clock, since=max(game.clock.since, now))
             seat.away_until, seat.ai_hold = None, False
             await self._reclock(game)
-        return Reply(f"{seat.user_name} is back in game #{game.id}.", game_id=game.id)
+        return Reply(T("bot.back", player=seat.user_name, game=game.id), game_id=game.id, lang=lang_of(game))
 
     async def _reclock(self, game: Game) -> None:
         """Recompute when to look at the game next (its clock keeps running from ``since``)."""
@@ -217,14 +216,14 @@ class Clockwork:
         score and history."""
         async with self._lock(channel_id), self.store.transaction():
             game = await self._active(channel_id)
-            self._host(game, user_id, "hand a seat to someone else")
+            self._host(game, user_id, T("bot.host.replace"))
             seat = next((s for s in game.seats if s.seat == seat_number - 1), None)
             if seat is None:
-                raise BadRequest(f"Game #{game.id} has seats 1 to {len(game.seats)}.")
+                raise BadRequest(T("bot.err.seat_range", game=game.id, last=len(game.seats)))
             if is_bot:
-                raise BadRequest("A bot account cannot take a seat; choose a member.")
+                raise BadRequest(T("bot.err.bot_seat"))
             if game.seat_of(new_user_id) is not None:
-                raise BadRequest(f"{new_name} already has a seat in game #{game.id}.")
+                raise BadRequest(T("bot.err.has_seat", player=new_name, game=game.id))
             old, old_user = seat.user_name, seat.user_id
             await self.store.update_seat(game.id, seat.seat, user_id=new_user_id, user_name=new_name, ai_hold=0,
                                          resigned=0, away_until=None)
@@ -233,12 +232,15 @@ class Clockwork:
             state = game.state
             state["seats"][seat.seat]["name"] = new_name  # as a replay from the new setup gives
             await self.store.save_state(game.id, game.version, game.version + 1, state, setup=setup)
-            await self.store.update_game(game.id, notice=f"{new_name} takes over {old}'s seat ({seat.animal}).")
+            # the notice is part of the channel's next post: written in the game's language now
+            notice = say(T("bot.replaced_notice", player=new_name, former=old, animals=seat.animal.split(",")),
+                         lang_of(game))
+            await self.store.update_game(game.id, notice=notice)
             game.version += 1
             seat.user_id, seat.user_name, seat.ai_hold, seat.resigned = new_user_id, new_name, False, False
             await self._restart_clock(game, state)
-        return Reply(f"{new_name} takes over seat {seat_number} ({seat.animal}) from {old} in game #{game.id}: "
-                     "the animal, its score and its history stay.", game_id=game.id, version=game.version,
+        return Reply(T("bot.replaced", player=new_name, seat=seat_number, animals=seat.animal.split(","), former=old,
+                       game=game.id), game_id=game.id, version=game.version, lang=lang_of(game),
                      mention=[u for u in (new_user_id, old_user) if u.isdigit()])  # both are told
 
     async def ask_to_leave(self, channel_id: str, user_id: str) -> Reply:
@@ -247,40 +249,42 @@ class Clockwork:
             game = await self._active(channel_id)
             seat = self._seat(game, user_id)
             if seat.ai_hold:
-                raise BadRequest("You have already left; the host can hand your seat on with /ds replace.")
+                raise BadRequest(T("bot.err.left_already"))
             await self.store.update_seat(game.id, seat.seat, ai_hold=1)
             seat.ai_hold = True
             await self._reclock(game)
-        who = "the AI plays" if self.ai_available else "the bot declines every action it can"
-        return Reply(f"{seat.user_name} leaves game #{game.id}; {who} for the {seat.animal} until "
-                     f"{game.host.user_name} hands the seat to someone with /ds replace (or they come back with "
-                     "/ds back).", game_id=game.id, mention=[game.host.user_id])
+        said = T("bot.left.ai" if self.ai_available else "bot.left.bot", player=seat.user_name, game=game.id,
+                 animals=seat.animal.split(","), host=game.host.user_name)
+        return Reply(said, game_id=game.id, mention=[game.host.user_id], lang=lang_of(game))
 
     # -- where am I awaited --------------------------------------------------------------------
 
     async def my_games(self, user_id: str) -> Reply:
         games = await self.store.games_of(user_id)
         if not games:
-            return Reply("You have no seat in a running game. /ds new opens one.")
-        lines = []
+            return Reply(T("bot.mygames.none"), public=False)
+        lines: list[Words] = []
+        awaited = 0
         for game in games:
             link = game_link(game)
             if game.status == "lobby":
-                lines.append(f"Game #{game.id}: lobby, {len(game.seats)}/{game.players} seated - {link}")
+                lines.append(T("bot.mygames.lobby", game=game.id, seated=len(game.seats), players=game.players,
+                               link=link))
                 continue
             prompt = engine.prompt(game.state)
             seat = game.seat_of(user_id)
             mine = prompt is not None and seat is not None and prompt.seat == seat.seat
-            turn = f"turn {game.state['turn']}, {game.state['phase']}"
-            who = "**your turn**" if mine else (f"waiting for {name_of(game, prompt.seat)}" if prompt else "over")
-            lines.append(f"Game #{game.id} ({seat.animal if seat else '?'}, {turn}): {who} - {link}")
-        awaited = sum("**your turn**" in line for line in lines)
-        head = f"You play in {len(games)} game(s); {awaited} await{'s' if awaited == 1 else ''} you."
-        return Reply("\n".join([head, *lines]))
+            awaited += mine
+            who = (T("bot.mygames.yours") if mine
+                   else (T("bot.mygames.waiting", player=name_of(game, prompt.seat)) if prompt
+                         else T("bot.mygames.over")))
+            lines.append(T("bot.mygames.game", game=game.id, animals=seat.animal.split(",") if seat else [],
+                           turn=game.state["turn"], phase=game.state["phase"], who=who, link=link))
+        head = T("bot.mygames.head", n=len(games), awaited=T("bot.mygames.awaited", n=awaited))
+        return Reply(join(head, *lines, sep="\n"), public=False)
 
     async def set_notify(self, user_id: str, on: bool) -> Reply:
         await self.store.set_user(user_id, notify_dm=on, clear_failure=on)
         if on:
-            return Reply("You will get a direct message when it is your turn (if direct messages from this server "
-                         "are closed, I mention you in the game's channel instead, and say so here).")
-        return Reply("No more direct messages: you are mentioned in the game's channel when it is your turn.")
+            return Reply(T("bot.notify.on"), public=False)
+        return Reply(T("bot.notify.off"), public=False)

@@ -12,19 +12,22 @@ from discord import app_commands
 from bot import components
 from bot.commands_story import add_story_commands
 from bot.delivery import mentions_for
-from bot.discord_app import say, send_picture, who
+from bot.discord_app import say, send_picture, user_lang, who
 from bot.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, THREAD_NAME, clip
 from bot.permissions import can_open_thread, in_thread, missing_permissions, permission_refusal
 from bot.replies import ServiceError
 from bot.rules_help import explain, find_topics
+from bot.texts import default_game_language
+from bot.translator import choice
+from words import T, term
+from words import say as say_in
 
 if TYPE_CHECKING:
     from bot.discord_app import DominantBot
 
 AUTOCOMPLETE_MAX = 25
 _VERSIONED = re.compile(r"^(?P<version>[0-9]+)\|(?P<option>.+)$")
-NO_THREAD = ("(I could not open a thread for this game: I am missing Create Public Threads or Send Messages in "
-             "Threads here, so the game is played in this channel.)")
+NO_THREAD = T("bot.no_thread")
 
 
 def _autocomplete_value(version: int, option_id: str) -> str:
@@ -48,12 +51,16 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
 
     @ds.command(name="new", description="Open a game: in a thread of its own, with a lobby to join")
     @app_commands.describe(players="The most players who may join (2-6); the host starts once 2 have",
-                           variant="standard, or multi-animal for 2-3 players")
-    @app_commands.choices(variant=[app_commands.Choice(name="standard", value="standard"),
-                                   app_commands.Choice(name="multi-animal (2-3 players)", value="multi-animal")])
+                           variant="standard, or multi-animal for 2-3 players",
+                           language="The language of the game's posts and pictures (default: the server's)")
+    @app_commands.choices(variant=[choice("standard", "variant", "standard"),
+                                   choice("multi-animal (2-3 players)", "variant", "multi-animal")],
+                          language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
-                  variant: str = "standard") -> None:
+                  variant: str = "standard", language: str | None = None) -> None:
         channel, user, name = who(interaction)
+        guild_locale = getattr(interaction.guild_locale, "value", None)
+        lang = language or default_game_language(guild_locale)
         missing = missing_permissions(interaction)
         if missing:
             await bot.send_error(interaction, permission_refusal(missing))
@@ -61,34 +68,34 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         if not can_open_thread(interaction):
             # a thread hosts its game itself; a channel where no thread can be opened does too
             reply = await bot.run_simple(interaction, lambda: bot.service.create_lobby(
-                channel, user, name, players, variant, guild_id=_guild(interaction)))
+                channel, user, name, players, variant, guild_id=_guild(interaction), language=lang))
             if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
-                await say(interaction, NO_THREAD, ephemeral=False)
+                await say(interaction, NO_THREAD, ephemeral=False, lang=lang)
             return
-        await interaction.response.send_message(f"{name} is opening a game of Dominant Species…",
+        await interaction.response.send_message(say_in(T("bot.opening", player=name), lang),
                                                 allowed_mentions=discord.AllowedMentions.none())
         lobby = await interaction.original_response()
         try:
-            thread = await lobby.create_thread(name=clip(f"Dominant Species · {name}'s game", THREAD_NAME))
+            thread = await lobby.create_thread(name=clip(say_in(T("bot.thread_name", player=name), lang), THREAD_NAME))
         except discord.HTTPException:
             reply = None
             try:
                 reply = await bot.service.create_lobby(channel, user, name, players, variant,
-                                                       guild_id=_guild(interaction))
+                                                       guild_id=_guild(interaction), language=lang)
             except ServiceError as e:
-                await lobby.edit(content=clip(str(e), CONTENT))
+                await lobby.edit(content=clip(e.in_(user_lang(interaction)), CONTENT))
                 return
-            await lobby.edit(content=clip(f"{reply.text}\n{NO_THREAD}", CONTENT))
+            await lobby.edit(content=clip(say_in(join(reply.message, NO_THREAD, sep="\n"), lang), CONTENT))
             return
         try:
             reply = await bot.service.create_lobby(str(thread.id), user, name, players, variant,
                                                    home_channel_id=channel, lobby_message_id=str(lobby.id),
-                                                   guild_id=_guild(interaction))
+                                                   guild_id=_guild(interaction), language=lang)
         except ServiceError as e:
-            await lobby.edit(content=clip(str(e), CONTENT))
+            await lobby.edit(content=clip(e.in_(user_lang(interaction)), CONTENT))
             return
         with contextlib.suppress(discord.HTTPException):
-            await thread.send(clip(reply.text, CONTENT), allowed_mentions=discord.AllowedMentions.none())
+            await thread.send(clip(reply.in_(lang), CONTENT), allowed_mentions=discord.AllowedMentions.none())
         await bot.refresh_lobby(reply.game_id)
 
     @ds.command(name="join", description="Take a seat in this game's lobby")
@@ -103,7 +110,10 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     async def join_animals(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         free = await bot.service.free_animals(str(interaction.channel_id))
         needle = current.strip().lower()
-        return [app_commands.Choice(name=a, value=a) for a in free if needle in a][:AUTOCOMPLETE_MAX]
+        lang = user_lang(interaction)
+        named = [(term(f"animal.{a}", lang), a) for a in free]
+        return [app_commands.Choice(name=n, value=a) for n, a in named
+                if needle in n.lower() or needle in a][:AUTOCOMPLETE_MAX]
 
     @ds.command(name="leave", description="Give your lobby seat back")
     async def leave(interaction: discord.Interaction) -> None:
@@ -122,18 +132,19 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
 
     @ds.command(name="settings", description="The game's settings: board pictures, resignations (host only)")
     @app_commands.describe(board="When a picture of the board is posted",
-                           on_resign="In a 2-player game, what a resignation does")
+                           on_resign="In a 2-player game, what a resignation does",
+                           language="The language of the game's posts and pictures")
     @app_commands.choices(
-        board=[app_commands.Choice(name="every action", value="action"),
-               app_commands.Choice(name="every turn", value="turn"),
-               app_commands.Choice(name="on request (/ds board)", value="request")],
-        on_resign=[app_commands.Choice(name="the other player wins", value="end"),
-                   app_commands.Choice(name="the seat plays on", value="play_on")])
+        board=[choice("every action", "board", "action"), choice("every turn", "board", "turn"),
+               choice("on request (/ds board)", "board", "request")],
+        on_resign=[choice("the other player wins", "on_resign", "end"),
+                   choice("the seat plays on", "on_resign", "play_on")],
+        language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
     async def settings(interaction: discord.Interaction, board: str | None = None,
-                       on_resign: str | None = None) -> None:
+                       on_resign: str | None = None, language: str | None = None) -> None:
         channel, user, _ = who(interaction)
         await bot.run_simple(interaction, lambda: bot.service.configure(channel, user, board=board,
-                                                                        on_resign=on_resign))
+                                                                        on_resign=on_resign, language=language))
 
     @ds.command(name="start", description="Deal the animals and start (host only)")
     async def start(interaction: discord.Interaction) -> None:
@@ -142,7 +153,7 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         if missing:
             await bot.send_error(interaction, permission_refusal(missing))
             return
-        reply = await bot.run_turn(interaction, lambda: bot.service.start(channel, user), confirm="The game is on.")
+        reply = await bot.run_turn(interaction, lambda: bot.service.start(channel, user), confirm=T("bot.game_on"))
         if reply is not None:
             await bot.refresh_lobby(reply.game_id)
 
@@ -163,7 +174,7 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         if game is None:
             return []
         needle = current.strip().lower()
-        choices = await bot.service.options(channel, user)
+        choices = await bot.service.options(channel, user, user_lang(interaction))
         hits = [c for c in choices if needle in c.label.lower() or needle in c.id.lower()]
         return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
                                     value=_autocomplete_value(game.version, c.id))
@@ -182,12 +193,13 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         try:
             reply = await bot.service.propose_rollback(channel, user, move)
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
-        view = components.proposal_view(reply.proposal) if reply.proposal is not None else discord.utils.MISSING
+        lang = await bot.game_lang(reply)
+        view = components.proposal_view(reply.proposal, lang) if reply.proposal is not None else discord.utils.MISSING
         mentions = mentions_for(reply.mention)
         head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
-        await interaction.followup.send(clip(head + reply.text, CONTENT), view=view, allowed_mentions=mentions)
+        await interaction.followup.send(clip(head + reply.in_(lang), CONTENT), view=view, allowed_mentions=mentions)
         await bot.announcer.sync(channel)
 
     @rollback.autocomplete("move")
@@ -218,8 +230,8 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
                            deadline="How long a player may take, e.g. 48h, or off",
                            at_deadline="What happens at the deadline",
                            vacation_cap="The most time away each player may take in this game, e.g. 7d")
-    @app_commands.choices(at_deadline=[app_commands.Choice(name="the AI plays that player's decisions", value="ai"),
-                                       app_commands.Choice(name="the game waits and the host is told", value="wait")])
+    @app_commands.choices(at_deadline=[choice("the AI plays that player's decisions", "at_deadline", "ai"),
+                                       choice("the game waits and the host is told", "at_deadline", "wait")])
     async def pace_(interaction: discord.Interaction, reminder: str | None = None, deadline: str | None = None,
                     at_deadline: str | None = None, vacation_cap: str | None = None) -> None:
         channel, user, _ = who(interaction)
@@ -252,7 +264,9 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         game = await bot.store.live_game(str(interaction.channel_id))
         if game is None:
             return []
-        return [app_commands.Choice(name=clip(f"{s.seat + 1}. {s.user_name} ({s.animal or 'random'})",
+        lang = user_lang(interaction)
+        return [app_commands.Choice(name=clip(say_in(T("bot.seat_choice", seat=s.seat + 1, player=s.user_name,
+                                                       animals=s.animal.split(",") if s.animal else []), lang),
                                               AUTOCOMPLETE_NAME), value=s.seat + 1)
                 for s in game.seats if current.strip().lower() in f"{s.seat + 1} {s.user_name}".lower()]
 
@@ -261,8 +275,8 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         await bot.run_simple(interaction, lambda: bot.service.my_games(str(interaction.user.id)), ephemeral=True)
 
     @ds.command(name="notify", description="A direct message when it is your turn (on), or a mention (off)")
-    @app_commands.choices(direct=[app_commands.Choice(name="on", value="on"),
-                                  app_commands.Choice(name="off", value="off")])
+    @app_commands.describe(direct="on: a direct message on your turn; off: a mention in the game's channel")
+    @app_commands.choices(direct=[choice("on", "direct", "on"), choice("off", "direct", "off")])
     async def notify(interaction: discord.Interaction, direct: str) -> None:
         await bot.run_simple(interaction, lambda: bot.service.set_notify(str(interaction.user.id), direct == "on"),
                              ephemeral=True)
@@ -275,13 +289,13 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         try:
             await bot.service.check_started(channel)  # a refusal stays private: check before deferring
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
         await interaction.response.defer(thinking=True)
         try:
             reply = await bot.service.board(channel)
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
         await send_picture(interaction, reply)
         await bot.announcer.deliver_pending(channel)  # anything Discord dropped earlier goes out now
@@ -292,13 +306,13 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
         try:
             await bot.service.check_started(str(interaction.channel_id), at)
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
         await interaction.response.defer(thinking=True)
         try:
             reply = await bot.service.tile(str(interaction.channel_id), at)
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
         await send_picture(interaction, reply, "tile.png")
 
@@ -315,11 +329,11 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     @ds.command(name="rules", description="Rules help: an action, a card or a term")
     @app_commands.describe(topic="What to explain")
     async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
-        await interaction.response.send_message(clip(explain(topic), CONTENT), ephemeral=True)
+        await interaction.response.send_message(clip(explain(topic, user_lang(interaction)), CONTENT), ephemeral=True)
 
     @rules.autocomplete("topic")
     async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=t, value=t) for t in find_topics(current)]
+        return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
 
     add_story_commands(ds, bot)  # history, log (in pages), export, stats
     return ds

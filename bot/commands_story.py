@@ -21,6 +21,7 @@ from bot.limits import AUTOCOMPLETE_NAME, CONTENT, clip
 from bot.records import export_record
 from bot.replies import ServiceError
 from bot.stats import server_stats
+from words import gettext, pick_language
 
 if TYPE_CHECKING:
     from bot.chronicle import Moment
@@ -39,11 +40,13 @@ def add_story_commands(ds: app_commands.Group, bot: DominantBot) -> None:
                       move: app_commands.Range[int, 0, 9999] = 0) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            moment = await bot.service.chronicle.moment_at(str(interaction.channel_id), turn, move)
+            moment = await bot.service.chronicle.moment_at(str(interaction.channel_id), turn, move,
+                                                           lang=_lang(interaction))
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
-        await interaction.followup.send(**_moment_message(moment), ephemeral=True, allowed_mentions=NONE)
+        await interaction.followup.send(**_moment_message(moment, _lang(interaction)), ephemeral=True,
+                                        allowed_mentions=NONE)
 
     @ds.command(name="log", description="The game log, a turn a page (only you see it)")
     @app_commands.describe(player="Only what concerns one player: a member or an animal",
@@ -51,11 +54,13 @@ def add_story_commands(ds: app_commands.Group, bot: DominantBot) -> None:
     async def log_(interaction: discord.Interaction, player: str | None = None,
                    turn: app_commands.Range[int, 1, 999] | None = None) -> None:
         try:
-            page = await bot.service.chronicle.log_page(str(interaction.channel_id), player, turn)
+            page = await bot.service.chronicle.log_page(str(interaction.channel_id), player, turn,
+                                                        lang=_lang(interaction))
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
-        await interaction.response.send_message(clip(page.text, CONTENT), view=log_view(page) or discord.utils.MISSING,
+        await interaction.response.send_message(clip(page.text, CONTENT),
+                                                view=log_view(page, _lang(interaction)) or discord.utils.MISSING,
                                                 ephemeral=True, allowed_mentions=NONE)
 
     @log_.autocomplete("player")
@@ -66,7 +71,7 @@ def add_story_commands(ds: app_commands.Group, bot: DominantBot) -> None:
         needle = current.strip().lower()
         choices = []
         for seat, info in enumerate(game.state["seats"]):
-            name = f"{info['name']} ({', '.join(info['animals'])})"
+            name = gettext("bot.seat_of", _lang(interaction), player=info["name"], animals=info["animals"])
             if needle in name.lower():
                 choices.append(app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=f"seat:{seat}"))
         return choices[:AUTOCOMPLETE_MAX]
@@ -77,11 +82,10 @@ def add_story_commands(ds: app_commands.Group, bot: DominantBot) -> None:
         try:
             name, data, game = await export_record(bot.service.chronicle, str(interaction.channel_id), time.time())
         except ServiceError as e:
-            await bot.send_error(interaction, str(e))
+            await bot.send_error(interaction, e.message)
             return
-        text = (f"Game #{game.id} as a record ({'finished' if game.status == 'finished' else 'running'}). "
-                f"Check it with `python -m engine replay {name}`; play or study it locally with "
-                f"`python -m bot --load {name}`.")
+        text = gettext("bot.export.finished" if game.status == "finished" else "bot.export.running",
+                       _lang(interaction), game=game.id, file=name)
         await interaction.followup.send(text, file=discord.File(io.BytesIO(data), filename=name), ephemeral=True,
                                         allowed_mentions=NONE)
 
@@ -91,12 +95,17 @@ def add_story_commands(ds: app_commands.Group, bot: DominantBot) -> None:
         guild = interaction.guild
         # games opened before servers were recorded count when they were played in one of its channels
         known = {str(c.id) for c in guild.channels} | {str(t.id) for t in guild.threads} if guild else set()
-        text = await server_stats(bot.store, str(interaction.guild_id), known)
+        text = await server_stats(bot.store, str(interaction.guild_id), known, lang=_lang(interaction))
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
 
 
-def _moment_message(moment: Moment) -> dict:
-    message: dict = {"content": clip(moment.text, CONTENT), "view": history_view(moment)}
+def _lang(interaction: discord.Interaction) -> str:
+    """The reader's language: every story answer is private."""
+    return pick_language(getattr(interaction.locale, "value", None))
+
+
+def _moment_message(moment: Moment, lang: str) -> dict:
+    message: dict = {"content": clip(moment.text, CONTENT), "view": history_view(moment, lang)}
     if moment.image:
         message["file"] = discord.File(io.BytesIO(moment.image), filename="history.png")
     return message
@@ -108,11 +117,11 @@ async def on_history_button(bot: DominantBot, interaction: discord.Interaction, 
     await interaction.response.defer(ephemeral=True, thinking=not private)
     try:
         found = await bot.service.chronicle.game_by_id(game, str(interaction.channel_id))
-        moment = await bot.service.chronicle.moment(found, k)
+        moment = await bot.service.chronicle.moment(found, k, lang=_lang(interaction))
     except ServiceError as e:
-        await bot.send_error(interaction, str(e))
+        await bot.send_error(interaction, e.message)
         return
-    message = _moment_message(moment)
+    message = _moment_message(moment, _lang(interaction))
     if not private:  # never change a public message: answer privately instead
         await interaction.followup.send(**message, ephemeral=True, allowed_mentions=NONE)
         return
@@ -124,11 +133,11 @@ async def on_log_button(bot: DominantBot, interaction: discord.Interaction, game
     """"Older / newer" under a log page."""
     try:
         found = await bot.service.chronicle.game_by_id(game, str(interaction.channel_id))
-        shown = bot.service.chronicle.page_of(found, code, page)
+        shown = bot.service.chronicle.page_of(found, code, page, lang=_lang(interaction))
     except ServiceError as e:
-        await bot.send_error(interaction, str(e))
+        await bot.send_error(interaction, e.message)
         return
-    text, view = clip(shown.text, CONTENT), log_view(shown)
+    text, view = clip(shown.text, CONTENT), log_view(shown, _lang(interaction))
     if _is_private(interaction):
         await interaction.response.edit_message(content=text, view=view)
     else:

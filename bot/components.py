@@ -16,6 +16,7 @@ import discord
 
 from bot.limits import BUTTON_LABEL, CUSTOM_ID, SELECT_LABEL, clip
 from bot.replies import Choice
+from words import DEFAULT, gettext, ngettext, pick_language
 
 BUTTONS_MAX = 4  # a short list reads best as buttons in one row (the fifth place is "Full board")
 SELECT_OPTIONS = 25  # Discord's limit per select menu
@@ -34,7 +35,8 @@ def set_handler(kind: str, handler: Handler) -> None:
 async def _dispatch(kind: str, interaction: discord.Interaction, **fields: object) -> None:
     handler = _handlers.get(kind)
     if handler is None:
-        await interaction.response.send_message("The bot is starting; try again in a moment.", ephemeral=True)
+        lang = pick_language(getattr(interaction.locale, "value", None))
+        await interaction.response.send_message(gettext("bot.starting", lang), ephemeral=True)
         return
     await handler(interaction, **fields)
 
@@ -57,9 +59,13 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ds:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
-    def __init__(self, game: int, version: int, page: int, choices: list[Choice] | None = None) -> None:
-        options = [discord.SelectOption(label=clip(c.label, SELECT_LABEL), value=c.id) for c in choices or []]
-        placeholder = "Choose…" if page == 0 else f"More choices ({page + 1})…"
+    def __init__(self, game: int, version: int, page: int, choices: list[Choice] | None = None,
+                 lang: str = DEFAULT) -> None:
+        options = [discord.SelectOption(label=clip(c.label, SELECT_LABEL), value=c.id,
+                                        description=clip(c.description, SELECT_LABEL) if c.description else None)
+                   for c in choices or []]
+        placeholder = (gettext("bot.select.choose", lang) if page == 0
+                       else gettext("bot.select.more", lang, page=page + 1))
         super().__init__(discord.ui.Select(custom_id=f"ds:s:{game}:{version}:{page}", placeholder=placeholder,
                                            options=options, min_values=1, max_values=1))
         self.game, self.version = game, version
@@ -72,14 +78,16 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if not values:
-            await interaction.response.send_message("Pick one option from the list.", ephemeral=True)
+            lang = pick_language(getattr(interaction.locale, "value", None))
+            await interaction.response.send_message(gettext("bot.select.pick_one", lang), ephemeral=True)
             return
         await _dispatch("choice", interaction, game=self.game, version=self.version, option=values[0])
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:full:(?P<game>[0-9]+)"):
-    def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary,
+    def __init__(self, game: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=gettext("bot.button.full_board", lang),
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=f"ds:full:{game}"))
         self.game = game
 
@@ -93,8 +101,8 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:full:
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:join:(?P<game>[0-9]+)"):
-    def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Button(label="Join", style=discord.ButtonStyle.success,
+    def __init__(self, game: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=gettext("bot.button.join", lang), style=discord.ButtonStyle.success,
                                            custom_id=f"ds:join:{game}"))
         self.game = game
 
@@ -109,9 +117,9 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:join:(
 
 class ProposalButton(discord.ui.DynamicItem[discord.ui.Button],
                      template=r"ds:p:(?P<proposal>[0-9]+):(?P<answer>yes|no)"):
-    def __init__(self, proposal: int, answer: str) -> None:
+    def __init__(self, proposal: int, answer: str, lang: str = DEFAULT) -> None:
         yes = answer == "yes"
-        super().__init__(discord.ui.Button(label="Approve" if yes else "Refuse",
+        super().__init__(discord.ui.Button(label=gettext("bot.button.approve" if yes else "bot.button.refuse", lang),
                                            style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
                                            custom_id=f"ds:p:{proposal}:{answer}"))
         self.proposal, self.answer = proposal, answer
@@ -129,9 +137,9 @@ DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, JoinButton, ProposalBu
 
 
 def prompt_view(game_id: int | None, version: int | None, choices: list[Choice], *,
-                board: bool = True) -> tuple[discord.ui.View | None, str]:
+                board: bool = True, lang: str = DEFAULT) -> tuple[discord.ui.View | None, str]:
     """The components for a prompt's choices (and a "Full board" button), and a note when not
-    all choices fit."""
+    all choices fit; their words (the choices are worded already) in ``lang``."""
     if game_id is None:
         return None, ""
     view = discord.ui.View(timeout=None)
@@ -145,23 +153,23 @@ def prompt_view(game_id: int | None, version: int | None, choices: list[Choice],
         else:
             pages = [choices[i:i + SELECT_OPTIONS] for i in range(0, len(choices), SELECT_OPTIONS)]
             for page, page_choices in enumerate(pages[:SELECTS_MAX]):
-                view.add_item(OptionSelect(game_id, version, page, page_choices))
+                view.add_item(OptionSelect(game_id, version, page, page_choices, lang))
             shown = min(len(choices), SELECTS_MAX * SELECT_OPTIONS)
             if shown < len(choices):
-                note = f"\n({len(choices) - shown} more options: type /ds play and search them.)"
+                note = "\n" + ngettext("bot.more_options", len(choices) - shown, lang)
     if board:
-        view.add_item(BoardButton(game_id))
+        view.add_item(BoardButton(game_id, lang))
     return (view if view.children else None), note
 
 
-def proposal_view(proposal: int) -> discord.ui.View:
+def proposal_view(proposal: int, lang: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ProposalButton(proposal, "yes"))
-    view.add_item(ProposalButton(proposal, "no"))
+    view.add_item(ProposalButton(proposal, "yes", lang))
+    view.add_item(ProposalButton(proposal, "no", lang))
     return view
 
 
-def join_view(game_id: int) -> discord.ui.View:
+def join_view(game_id: int, lang: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(game_id))
+    view.add_item(JoinButton(game_id, lang))
     return view

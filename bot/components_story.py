@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.chronicle import LogPage, Moment
+from words import DEFAULT, gettext, pick_language
 
 #: handlers[kind](interaction, **fields parsed from the custom id)
 Handler = Callable[..., Awaitable[None]]
@@ -29,15 +30,16 @@ def set_handler(kind: str, handler: Handler) -> None:
 async def _dispatch(kind: str, interaction: discord.Interaction, **fields: object) -> None:
     handler = _handlers.get(kind)
     if handler is None:
-        await interaction.response.send_message("The bot is starting; try again in a moment.", ephemeral=True)
+        lang = pick_language(getattr(interaction.locale, "value", None))
+        await interaction.response.send_message(gettext("bot.starting", lang), ephemeral=True)
         return
     await handler(interaction, **fields)
 
 
 class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
                     template=r"ds:hs:(?P<game>[0-9]+):(?P<k>[0-9]+):(?P<way>[pn])"):
-    def __init__(self, game: int, k: int, way: str, *, disabled: bool = False) -> None:
-        label = "◀ Previous action" if way == "p" else "Next action ▶"
+    def __init__(self, game: int, k: int, way: str, *, disabled: bool = False, lang: str = DEFAULT) -> None:
+        label = gettext("bot.button.previous_action" if way == "p" else "bot.button.next_action", lang)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
                                            custom_id=f"ds:hs:{game}:{k}:{way}"))
         self.game, self.k = game, k
@@ -54,8 +56,9 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
 class LogButton(discord.ui.DynamicItem[discord.ui.Button],
                 template=r"ds:lg:(?P<game>[0-9]+):(?P<page>[0-9]+):(?P<filter>a|s[0-9]+(?:t[0-9]+)?|t[0-9]+):"
                          r"(?P<way>[on])"):
-    def __init__(self, game: int, page: int, code: str, way: str, *, disabled: bool = False) -> None:
-        label = "◀ Older" if way == "o" else "Newer ▶"
+    def __init__(self, game: int, page: int, code: str, way: str, *, disabled: bool = False,
+                 lang: str = DEFAULT) -> None:
+        label = gettext("bot.button.older" if way == "o" else "bot.button.newer", lang)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
                                            custom_id=f"ds:lg:{game}:{page}:{code}:{way}"))
         self.game, self.page, self.code = game, page, code
@@ -72,20 +75,21 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button],
 DYNAMIC_ITEMS = (HistoryButton, LogButton)
 
 
-def history_view(moment: Moment) -> discord.ui.View:
+def history_view(moment: Moment, lang: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HistoryButton(moment.game_id, moment.k if moment.previous is None else moment.previous, "p",
-                                disabled=moment.previous is None))
+                                disabled=moment.previous is None, lang=lang))
     view.add_item(HistoryButton(moment.game_id, moment.k if moment.next is None else moment.next, "n",
-                                disabled=moment.next is None))
+                                disabled=moment.next is None, lang=lang))
     return view
 
 
-def log_view(page: LogPage) -> discord.ui.View | None:
+def log_view(page: LogPage, lang: str = DEFAULT) -> discord.ui.View | None:
     if page.count <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(LogButton(page.game_id, max(0, page.index - 1), page.filter, "o", disabled=page.index == 0))
+    view.add_item(LogButton(page.game_id, max(0, page.index - 1), page.filter, "o", disabled=page.index == 0,
+                            lang=lang))
     view.add_item(LogButton(page.game_id, min(page.count - 1, page.index + 1), page.filter, "n",
-                            disabled=page.index >= page.count - 1))
+                            disabled=page.index >= page.count - 1, lang=lang))
     return view

@@ -22,6 +22,7 @@ from bot.components import BoardButton, prompt_view
 from bot.limits import CONTENT, clip_end
 from bot.replies import Reply
 from bot.service import GameService
+from words import gettext
 
 log = logging.getLogger(__name__)
 #: Seconds between retries of a failed post (Discord's own client retries 429s itself).
@@ -41,9 +42,9 @@ def mentions_for(users: list[str]) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=ids)
 
 
-def message_text(reply: Reply, note: str = "") -> str:
-    """A reply's text with its mentions first, cut to fit (its end says who acts)."""
-    return compose(reply.text, reply.mention, note)
+def message_text(reply: Reply, note: str = "", *, lang: str = "en") -> str:
+    """A reply's text in ``lang`` with its mentions first, cut to fit (its end says who acts)."""
+    return compose(reply.in_(lang), reply.mention, note)
 
 
 def compose(text: str, mention: list[str], note: str = "") -> str:
@@ -109,10 +110,11 @@ class Announcer:
     async def _execute(self, channel_id: str, post: ChannelPost) -> str | None:
         """Post or edit the live message; returns the id of a newly posted message."""
         channel = self._channel(channel_id)
-        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over)
+        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over, lang=post.lang)
         mention = post.mention
         if post.new_message and mention and not post.over and await self._direct(
-                mention[0], f"Your turn in game #{post.game_id}: {post.text.splitlines()[-1]}\n{post.link}"):
+                mention[0], gettext("bot.dm.your_turn", post.lang, game=post.game_id, now=post.text.splitlines()[-1],
+                                    link=post.link)):
             mention = []  # told by direct message: the channel post need not ping them as well
         kwargs: dict = {"content": compose(post.text, mention, note), "allowed_mentions": mentions_for(mention)}
         files = [discord.File(io.BytesIO(post.image), filename="board.png")] if post.image else []

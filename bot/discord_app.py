@@ -30,9 +30,13 @@ from bot.replies import NoGame, Reply, ServiceError
 from bot.scheduler import Scheduler
 from bot.service import GameService, default_renderer
 from bot.store import Store
+from bot.texts import lang_of
+from bot.translator import CatalogueTranslator
+from words import T, Words, join, pick_language
+from words import say as say_in
 
 log = logging.getLogger(__name__)
-OUR_FAULT = "Something went wrong on our side; nothing was changed."
+OUR_FAULT = T("bot.our_fault")
 
 
 def configure_endpoints(config: Config) -> None:
@@ -45,6 +49,11 @@ def configure_endpoints(config: Config) -> None:
 
 def who(interaction: discord.Interaction) -> tuple[str, str, str]:
     return str(interaction.channel_id), str(interaction.user.id), interaction.user.display_name
+
+
+def user_lang(interaction: discord.Interaction) -> str:
+    """The language of whoever is interacting: private answers and refusals are in it."""
+    return pick_language(getattr(interaction.locale, "value", None))
 
 
 class DominantBot(discord.Client):
@@ -65,6 +74,7 @@ class DominantBot(discord.Client):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogueTranslator())  # before the sync: it sends the localisations
         if self.store is None:
             self.store = await Store.open(self.config.database)
         if default_renderer() is not None:
@@ -133,24 +143,33 @@ class DominantBot(discord.Client):
     # -- answering ----------------------------------------------------------------------------
 
     @staticmethod
-    async def send_error(interaction: discord.Interaction, text: str) -> None:
+    async def send_error(interaction: discord.Interaction, text: Words) -> None:
         await say(interaction, text, ephemeral=True)
+
+    async def game_lang(self, reply: Reply) -> str:
+        """The language a public reply is posted in: its game's."""
+        if reply.lang is not None:
+            return reply.lang
+        game = await self.store.game(reply.game_id) if reply.game_id is not None else None
+        return lang_of(game)
 
     async def run_simple(self, interaction: discord.Interaction, action: Callable[[], Awaitable[Reply]],
                          *, ephemeral: bool = False) -> Reply | None:
-        """A fast command: answer directly with the reply's text (errors: private)."""
+        """A fast command: answer directly with the reply's text (errors: private).  A public
+        answer is in the game's language, a private one in the user's."""
         try:
             reply = await action()
         except ServiceError as e:
-            await self.send_error(interaction, str(e))
+            await self.send_error(interaction, e.message)
             return None
+        lang = user_lang(interaction) if ephemeral else await self.game_lang(reply)
         # only the people the service names (never anyone a user typed) are pinged
-        await interaction.response.send_message(message_text(reply), ephemeral=ephemeral,
+        await interaction.response.send_message(message_text(reply, lang=lang), ephemeral=ephemeral,
                                                 allowed_mentions=mentions_for(reply.mention))
         return reply
 
     async def run_turn(self, interaction: discord.Interaction, action: Callable[[], Awaitable[Reply]],
-                       *, confirm: str | None = None, quiet: bool = False) -> Reply | None:
+                       *, confirm: Words | None = None, quiet: bool = False) -> Reply | None:
         """A command that changes the game: defer, act, bring the channel up to date, then
         answer the actor privately (``quiet``: only if something is worth saying)."""
         if not interaction.response.is_done():
@@ -161,7 +180,7 @@ class DominantBot(discord.Client):
         try:
             reply = await action()
         except ServiceError as e:
-            await self.send_error(interaction, str(e))
+            await self.send_error(interaction, e.message)
             return None
         except Exception:  # noqa: BLE001 - a busy or full database: the transaction rolled back
             log.exception("a move failed")
@@ -170,12 +189,10 @@ class DominantBot(discord.Client):
         # The move is committed: from here on a Discord failure must not stop the public post.
         channel_id = str(interaction.channel_id)
         outcome = await self.announcer.sync(channel_id)
-        private = confirm or reply.text
+        private = confirm or reply.message
         if outcome is PostOutcome.FORBIDDEN and self.announcer.tell_blocked_once(channel_id):
             missing = missing_permissions(interaction) or ["Send Messages", "Attach Files"]
-            private = (f"Your move is saved, but I cannot post in this channel: I am missing "
-                       f"{', '.join(missing)}. The board and the next prompt will appear here as soon "
-                       "as a server admin grants it.\n\n" + private)
+            private = join(T("bot.cannot_post", missing=", ".join(missing)), private, sep="\n\n")
         elif quiet:
             return reply
         await say(interaction, private, ephemeral=True)
@@ -190,7 +207,7 @@ class DominantBot(discord.Client):
         async def act() -> Reply:
             live = await self.store.live_game(channel_id)
             if live is None or live.id != game:
-                raise NoGame("That prompt belongs to a game that is over here.")
+                raise NoGame(T("bot.err.prompt_gone"))
             return await self.service.act(channel_id, user_id, option, version)
 
         await self.run_turn(interaction, act, quiet=True)
@@ -201,10 +218,10 @@ class DominantBot(discord.Client):
         try:
             found = await self.store.game(game)
             if found is None or found.channel_id != str(interaction.channel_id):
-                raise NoGame("That board belongs to a game that is not here.")
+                raise NoGame(T("bot.err.board_gone"))
             reply = await self.service.board(found.channel_id)
         except ServiceError as e:
-            await self.send_error(interaction, str(e))
+            await self.send_error(interaction, e.message)
             return
         await send_picture(interaction, reply, ephemeral=True)
 
@@ -212,15 +229,16 @@ class DominantBot(discord.Client):
         """"Join" on a lobby message in the game's parent channel."""
         found = await self.store.game(game)
         if found is None or found.status != "lobby":
-            await self.send_error(interaction, "That lobby has closed; its game has started or ended.")
+            await self.send_error(interaction, T("bot.err.lobby_gone"))
             return
         _, user_id, name = who(interaction)
         try:
             reply = await self.service.join(found.channel_id, user_id, name)
         except ServiceError as e:
-            await self.send_error(interaction, str(e))
+            await self.send_error(interaction, e.message)
             return
-        await say(interaction, f"{reply.text} The game is played in <#{found.channel_id}>.", ephemeral=True)
+        await say(interaction, join(reply.message, T("bot.played_in", where=f"<#{found.channel_id}>")),
+                  ephemeral=True)
         await self.refresh_lobby(found.id)
 
     async def on_proposal(self, interaction: discord.Interaction, proposal: int, approve: bool) -> None:
@@ -229,13 +247,14 @@ class DominantBot(discord.Client):
         try:
             reply = await self.service.answer_rollback(channel_id, user_id, proposal, approve)
         except ServiceError as e:
-            await self.send_error(interaction, str(e))
+            await self.send_error(interaction, e.message)
             return
-        await say(interaction, reply.text, ephemeral=True)
+        await say(interaction, reply.message, ephemeral=True)
         if interaction.message is not None:
             with contextlib.suppress(discord.HTTPException):
                 decided = reply.version is not None or "refuses" in reply.text or "expired" in reply.text
-                await interaction.message.edit(content=clip(f"{interaction.message.content}\n{reply.text}", CONTENT),
+                said = reply.in_(await self.game_lang(reply))
+                await interaction.message.edit(content=clip(f"{interaction.message.content}\n{said}", CONTENT),
                                                view=None if decided else discord.utils.MISSING)
         await self.announcer.sync(channel_id)
 
@@ -248,14 +267,15 @@ class DominantBot(discord.Client):
 
         message = self.get_partial_messageable(int(game.home_channel_id)).get_partial_message(
             int(game.lobby_message_id))
-        view = components.join_view(game.id) if game.status == "lobby" else None
+        view = components.join_view(game.id, lang_of(game)) if game.status == "lobby" else None
         with contextlib.suppress(discord.HTTPException):
-            await message.edit(content=clip(lobby_card(game), CONTENT), view=view)
+            await message.edit(content=clip(say_in(lobby_card(game), lang_of(game)), CONTENT), view=view)
 
 
-async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool) -> None:
-    """Answer an interaction (first response or followup), cut to fit, pinging nobody."""
-    text = clip(text, CONTENT)
+async def say(interaction: discord.Interaction, text: Words, *, ephemeral: bool, lang: str | None = None) -> None:
+    """Answer an interaction (first response or followup), cut to fit, pinging nobody; in
+    ``lang``, by default the user's (an answer in the game's language passes the game's)."""
+    text = clip(say_in(text, lang or user_lang(interaction)), CONTENT)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=ephemeral, allowed_mentions=discord.AllowedMentions.none())
@@ -268,10 +288,11 @@ async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool) -
 
 async def send_picture(interaction: discord.Interaction, reply: Reply, name: str = "board.png", *,
                        ephemeral: bool = False) -> None:
+    """A reply with its picture (drawn in the game's language, as its text is)."""
     kwargs: dict = {"allowed_mentions": discord.AllowedMentions.none(), "ephemeral": ephemeral}
     if reply.image:
         kwargs["file"] = discord.File(io.BytesIO(reply.image), filename=name)
-    await interaction.followup.send(clip(reply.text, CONTENT), **kwargs)
+    await interaction.followup.send(clip(reply.in_(reply.lang or user_lang(interaction)), CONTENT), **kwargs)
 
 
 def run_discord(config: Config) -> int:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from words import DEFAULT, T, Text, Words, join, say
+
 MINUTE, HOUR, DAY = 60, 3600, 86400
 UNITS = {"s": 1, "m": MINUTE, "h": HOUR, "d": DAY}
 #: No duration may be longer than this (a deadline of a year is a typo, not a plan).
@@ -38,25 +40,29 @@ def parse_duration(text: str, *, allow_off: bool = False) -> int | None:
     parts = _PART.findall(compact)
     if not compact or "".join(n + u for n, u in parts) != compact:
         shown = raw if len(raw) <= 20 else raw[:19] + "…"
-        raise DurationError(f"'{shown}' is not a duration; write for example 30s, 10m, 12h or 2d"
-                            + (" (or off)." if allow_off else "."))
+        raise DurationError(T("bot.err.duration_off" if allow_off else "bot.err.duration", given=shown))
     seconds = sum(int(n) * UNITS[u] for n, u in parts)
     if seconds <= 0:
-        raise DurationError("A duration must be longer than zero.")
+        raise DurationError(T("bot.err.duration_zero"))
     if seconds > LONGEST:
-        raise DurationError("A duration can be at most 30 days.")
+        raise DurationError(T("bot.err.duration_long"))
     return seconds
 
 
-def format_duration(seconds: float) -> str:
-    """``1 day 4 hours``, ``25 minutes``, ``40 seconds``: the two largest units."""
+def duration(seconds: float) -> Words:
+    """``1 day 4 hours``, ``25 minutes``, ``40 seconds``: the two largest units, as a text."""
     seconds = max(0, int(round(seconds)))
-    parts = []
+    parts: list[Words] = []
     for unit, size in (("day", DAY), ("hour", HOUR), ("minute", MINUTE), ("second", 1)):
         n, seconds = divmod(seconds, size)
         if n:
-            parts.append(f"{n} {unit}{'s' if n != 1 else ''}")
-    return " ".join(parts[:2]) or "0 seconds"
+            parts.append(T(f"bot.unit.{unit}", n=n))
+    return join(*parts[:2]) if parts else T("bot.unit.second", n=0)
+
+
+def format_duration(seconds: float, lang: str = DEFAULT) -> str:
+    """``duration`` in ``lang``: ``1 day 4 hours`` / ``1 nap 4 óra``."""
+    return say(duration(seconds), lang)
 
 
 @dataclass(frozen=True)
@@ -78,12 +84,13 @@ class Pace:
         return {"reminder": self.reminder, "deadline": self.deadline, "at_deadline": self.at_deadline,
                 "away_cap": self.away_cap}
 
-    def describe(self) -> str:
-        reminder = f"a reminder every {format_duration(self.reminder)}" if self.reminder else "no reminders"
+    def describe(self) -> Text:
+        reminder = (T("bot.pace.reminder_every", every=duration(self.reminder)) if self.reminder
+                    else T("bot.pace.no_reminders"))
         if self.deadline is None:
-            return f"Pace: {reminder}; no deadline."
-        then = "the AI plays for the player" if self.at_deadline == "ai" else "the game waits and the host is told"
-        return f"Pace: {reminder}; a deadline of {format_duration(self.deadline)}, then {then}."
+            return T("bot.pace.no_deadline", reminder=reminder)
+        then = T("bot.pace.then_ai" if self.at_deadline == "ai" else "bot.pace.then_wait")
+        return T("bot.pace.deadline", reminder=reminder, limit=duration(self.deadline), then=then)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from words import T, Text
+
 #: (discord.py permission, its name in Discord's settings)
 POST = (("send_messages", "Send Messages"), ("attach_files", "Attach Files"))
 POST_IN_THREAD = (("send_messages_in_threads", "Send Messages in Threads"), ("attach_files", "Attach Files"))
@@ -36,8 +38,6 @@ def can_open_thread(interaction: discord.Interaction) -> bool:
     return not lacking(interaction.app_permissions, OPEN_THREAD)
 
 
-def permission_refusal(missing: list[str]) -> str:
-    many = len(missing) > 1
-    return (f"I cannot run a game in this channel: I am missing the permission{'s' if many else ''} "
-            f"{', '.join(missing)}. Ask a server admin to grant {'them' if many else 'it'} to me here, "
-            "then try again.")
+def permission_refusal(missing: list[str]) -> Text:
+    """Which permissions are missing (Discord's own names for them, as its settings show them)."""
+    return T("bot.err.permissions", n=len(missing), missing=", ".join(missing))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import re
 import sys
 import threading
@@ -69,8 +70,10 @@ class LineReader:
 
 class Playground:
     def __init__(self, service: GameService, channel: str, board_path: Path,
-                 stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> None:
+                 stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, lang: str = words.DEFAULT) -> None:
         self.service = service
+        #: the game's language (a new game's posts and pictures) and the answers' (``--lang``)
+        self.lang = lang
         self.channel = channel
         self.board_path = board_path
         self.turn_path = board_path.with_name("turn.png")
@@ -80,8 +83,8 @@ class Playground:
         self._log_seen = 0  # log lines already shown
         self.reader: LineReader | None = None
 
-    def say(self, text: str) -> None:
-        print(local_text(text), file=self.stdout, flush=True)
+    def say(self, text: words.Words) -> None:
+        print(local_text(words.say(text, self.lang)), file=self.stdout, flush=True)
 
     async def ask(self, question: str) -> str | None:
         self.say(question)
@@ -91,7 +94,7 @@ class Playground:
         return None if line == "" else line.strip()
 
     async def show(self, reply: Reply) -> None:
-        self.say(reply.text)
+        self.say(reply.message)
         if reply.image:
             self.board_path.write_bytes(reply.image)
             self.say(f"[board written to {self.board_path}]")
@@ -108,7 +111,7 @@ class Playground:
             if self._log_seen > len(lines):  # an undo shortened the log
                 self._log_seen = len(lines)
             for line in lines[self._log_seen:]:
-                self.say(words.line(line, "en", turn=True))
+                self.say(words.line(line, self.lang, turn=True))
             self._log_seen = len(lines)
         post = await self.service.channel_post(self.channel)
         if post is None:
@@ -117,7 +120,7 @@ class Playground:
             self.turn_path.write_bytes(post.image)
             self.say(f"[turn picture written to {self.turn_path}; 'board' writes the whole board]")
         if post.over and game is not None:
-            self.say(breakdown_text(game))
+            self.say(breakdown_text(game, self.lang))
         for name, data in post.extra_images:  # the end-of-game image
             self.board_path.with_name(name).write_bytes(data)
             self.say(f"[{name} written to {self.board_path.with_name(name)}]")
@@ -132,7 +135,7 @@ class Playground:
         game = await self.service.store.latest_game(self.channel)
         if game is None or game.state is None:
             return None
-        return await asyncio.to_thread(render_turn, game.state)
+        return await asyncio.to_thread(functools.partial(render_turn, lang=self.lang), game.state)
 
     async def _names(self, names: list[str]) -> list[str] | None:
         """2 to 6 different names: from the command line if they are fine, else asked for."""
@@ -165,14 +168,15 @@ class Playground:
             if status in ("lobby", "active"):  # a lobby left behind, or --new: start afresh
                 await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
             host = chosen[0]
-            reply = await self.service.create_lobby(self.channel, f"local:{host}", host, len(chosen))
+            reply = await self.service.create_lobby(self.channel, f"local:{host}", host, len(chosen),
+                                                    language=self.lang)
             for name in chosen[1:]:
                 await self.service.join(self.channel, f"local:{name}", name)
             self.say(f"Game #{reply.game_id} for {', '.join(chosen)}.")
             await self.show(await self.service.start(self.channel, f"local:{host}"))
             await self.catch_up()
         except ServiceError as e:
-            self.say(f"Cannot start: {e}")
+            self.say(f"Cannot start: {e.in_(self.lang)}")
             return False
         return True
 
@@ -180,11 +184,11 @@ class Playground:
         while True:
             status = await self.service.status(self.channel)
             if status.to_act is None:
-                self.say(status.text)
+                self.say(status.message)
                 return 0
             choices = status.choices
             listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
-            line = await self.ask(f"\n{status.text.splitlines()[0]}\n{listing}\n> ")
+            line = await self.ask(f"\n{status.in_(self.lang).splitlines()[0]}\n{listing}\n> ")
             if line is None or line.lower() in ("quit", "exit", "q"):
                 self.say("Bye; the game is saved and continues when you start again.")
                 return 0
@@ -192,7 +196,9 @@ class Playground:
                 continue
             try:
                 await self.command(line, status, choices)
-            except (ServiceError, ValueError) as e:
+            except ServiceError as e:
+                self.say(f"Not accepted: {e.in_(self.lang)}\n{HELP}")
+            except ValueError as e:
                 self.say(f"Not accepted: {e}\n{HELP}")
 
     async def command(self, line: str, status: Reply, choices: list[Choice]) -> None:
@@ -201,12 +207,12 @@ class Playground:
         if command == "board":
             await self.show(await self.service.board(self.channel))
         elif command == "status":
-            self.say(status.text)
+            self.say(status.message)
         elif command == "log":
             if arg and not arg.isdigit():
                 self.say("log takes a number of lines, for example: log 5")
                 return
-            self.say((await self.service.log(self.channel, int(arg or 10))).text)
+            self.say((await self.service.log(self.channel, int(arg or 10))).message)
         elif command == "history":
             await self.history(arg)
         elif command == "undo":
@@ -217,13 +223,13 @@ class Playground:
                 self.say("Which tile? For example: tile D3")
                 return
             reply = await self.service.tile(self.channel, arg)
-            self.say(reply.text)
+            self.say(reply.message)
             if reply.image:
                 path = self.board_path.with_name("tile.png")
                 path.write_bytes(reply.image)
                 self.say(f"[tile written to {path}]")
         elif command == "rules":
-            self.say(explain(arg or None))
+            self.say(explain(arg or None, self.lang))
         elif command == "cards":
             self.say(await self._cards())
         elif command in ("help", "?"):
@@ -240,7 +246,7 @@ class Playground:
         if not 1 <= len(numbers) <= 2 or not all(n.isdigit() for n in numbers):
             self.say("history takes a turn and, if you like, how many choices into it: history 3 or history 3 5")
             return
-        moment = await self.service.chronicle.moment_at(self.channel, *map(int, numbers))
+        moment = await self.service.chronicle.moment_at(self.channel, *map(int, numbers), lang=self.lang)
         self.say(moment.text)
         if moment.image:
             path = self.board_path.with_name("history.png")
@@ -252,7 +258,7 @@ class Playground:
         cards = (game.state or {}).get("cards", []) if game is not None else []
         if not cards:
             return "No face-up dominance cards."
-        return "\n".join(f"{words.card_name(name)}: {words.card_text(name)}" for name in cards)
+        return "\n".join(f"{words.card_name(name, self.lang)}: {words.card_text(name, self.lang)}" for name in cards)
 
 
 def _names_problem(names: list[str]) -> str | None:
@@ -299,7 +305,8 @@ def read_record_file(path: str) -> Loaded | str:
 
 async def run_playground(database: str, names: list[str], *, channel: str = "playground",
                          board: str = "board.png", seats: int | None = None, new: bool = False,
-                         load: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+                         load: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+                         lang: str = words.DEFAULT) -> int:
     problem = board_path_problem(board)
     loaded = read_record_file(load) if load is not None and problem is None else None
     if isinstance(loaded, str):
@@ -316,12 +323,12 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
             game_id = await import_record(store, loaded, channel, time.time())
             print(f"Loaded {load} as game #{game_id}, playground channel '{channel}' (python -m bot --channel "
                   f"{channel} continues it).", file=stdout)
-        playground = Playground(service, channel, Path(board).resolve(), stdin, stdout)
+        playground = Playground(service, channel, Path(board).resolve(), stdin, stdout, lang)
         print(f"Dominant Species playground - database {store.path}. {HELP}", file=stdout)
         if loaded is not None and loaded.state["phase"] == "over":
             playground._log_seen = len(loaded.state["log"]) - 1  # only how it ended, not the whole log
             await playground.catch_up()  # the breakdown and the end-of-game image
-            playground.say((await service.status(channel)).text)
+            playground.say((await service.status(channel)).message)
             return 0
         if not await playground.setup(names, seats, new):
             return 1
@@ -341,6 +348,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--board", default="board.png",
                         help="playground: where to write the board image (turn.png and tile.png go beside it)")
     parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
+    parser.add_argument("--lang", choices=words.LANGUAGES, default=words.DEFAULT,
+                        help="playground: the language of a new game and of the answers (en or hu)")
     parser.add_argument("--load", metavar="FILE.json",
                         help="playground: load a game record (/ds export) as a new game, then play or study it")
     return parser.parse_args(argv)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import words
 from engine.logbook import Entry, Render, recap, text_of
 
 #: At most this many lines, each at most this wide: a reminder, never a wall.
@@ -31,7 +32,7 @@ def since_last_moves(moves: Sequence[tuple[int, str]], log_starts: Sequence[int]
 
 
 def recap_text(lines: Sequence[Entry], since: Mapping[int, int] | None, seat: int | None, story_from: int,
-               render: Render | None = None) -> str:
+               render: Render | None = None, lang: str = words.DEFAULT) -> str:
     """What happened since ``seat``'s latest decision and before ``story_from`` (where the
     message's own story begins, so nothing is told twice); "" when there is nothing to add."""
     start = None if since is None or seat is None else since.get(seat)
@@ -40,8 +41,9 @@ def recap_text(lines: Sequence[Entry], since: Mapping[int, int] | None, seat: in
     told = recap(list(lines[start:story_from]), [], render or _plain, limit=RECAP_LINES, width=RECAP_WIDTH)
     if not told.lines:
         return ""
-    earlier = f" (… {told.omitted} earlier line{'s' if told.omitted != 1 else ''}: /ds log)" if told.omitted else ""
-    return "\n".join([f"**Since your last move**{earlier}:", *(f"· {line}" for line in told.lines)])
+    head = (words.ngettext("bot.recap.head_more", told.omitted, lang) if told.omitted
+            else words.gettext("bot.recap.head", lang))
+    return "\n".join([head, *(f"· {line}" for line in told.lines)])
 
 
 def _plain(entry: Entry) -> str:

@@ -26,29 +26,29 @@ T = TypeVar("T")
 PARENT_CHECK_SECONDS = 0.5
 
 
-def _render_board(state: State, before: State | None) -> bytes:
+def _render_board(state: State, before: State | None, lang: str = "en") -> bytes:
     from renderers import highlight_between, render_board
 
     highlight = highlight_between(before, state) if before is not None else None
-    return render_board(state, highlight=highlight)
+    return render_board(state, highlight=highlight, lang=lang)
 
 
-def _render_turn(state: State, before: State | None) -> bytes:
+def _render_turn(state: State, before: State | None, lang: str = "en") -> bytes:
     from renderers import highlight_between, render_turn
 
-    return render_turn(state, highlight_between(before, state) if before is not None else None)
+    return render_turn(state, highlight_between(before, state) if before is not None else None, lang=lang)
 
 
-def _render_tile(state: State, at: str) -> bytes:
+def _render_tile(state: State, at: str, lang: str = "en") -> bytes:
     from renderers import render_tile
 
-    return render_tile(state, at)
+    return render_tile(state, at, lang=lang)
 
 
-def _render_final(state: State, timeline: Any) -> bytes:
+def _render_final(state: State, timeline: Any, lang: str = "en") -> bytes:
     from renderers import render_final
 
-    return render_final(state, timeline)
+    return render_final(state, timeline, lang=lang)
 
 
 def _watch_parent(parent: int) -> None:
@@ -103,18 +103,18 @@ class RenderPool:
         processes = getattr(self._pool, "_processes", None) or {}
         return sorted(processes)
 
-    def board(self, state: State, before: State | None) -> bytes:
-        return self._run(_render_board, state, before)
+    def board(self, state: State, before: State | None, lang: str = "en") -> bytes:
+        return self._run(_render_board, state, before, lang)
 
-    def turn(self, state: State, before: State | None) -> bytes:
-        return self._run(_render_turn, state, before)
+    def turn(self, state: State, before: State | None, lang: str = "en") -> bytes:
+        return self._run(_render_turn, state, before, lang)
 
-    def tile(self, state: State, at: str) -> bytes:
-        return self._run(_render_tile, state, at)
+    def tile(self, state: State, at: str, lang: str = "en") -> bytes:
+        return self._run(_render_tile, state, at, lang)
 
-    def final(self, state: State, timeline: Any) -> bytes:
+    def final(self, state: State, timeline: Any, lang: str = "en") -> bytes:
         """The end-of-game image (``renderers.render_final``); ``timeline`` is an ``engine.history.Timeline``."""
-        return self._run(_render_final, state, timeline)
+        return self._run(_render_final, state, timeline, lang)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from words import Words, say
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -11,6 +13,7 @@ class Choice:
 
     id: str
     label: str
+    description: str | None = None  # a line under a select option (a card's effect)
 
 
 @dataclass
@@ -19,9 +22,12 @@ class Reply:
 
     ``public`` replies go to the channel; ``announce`` is set when the seat to act changed,
     so the shell posts the board and a prompt that mentions ``mention`` with ``choices``.
+
+    ``message`` is worded by the shell (``in_``): a public reply in the game's language
+    ``lang``, a private one in the reader's.  ``text`` is the English, for logs and tests.
     """
 
-    text: str
+    message: Words
     image: bytes | None = None
     mention: list[str] = field(default_factory=list)
     choices: list[Choice] = field(default_factory=list)
@@ -31,10 +37,30 @@ class Reply:
     announce: bool = False
     public: bool = True
     proposal: int | None = None  # a proposal (e.g. a rollback) this reply asks people to answer
+    lang: str | None = None  # the game's language (public posts); None: the shell looks it up
+
+    @property
+    def text(self) -> str:
+        return say(self.message, "en")
+
+    def in_(self, lang: str) -> str:
+        return say(self.message, lang)
 
 
 class ServiceError(Exception):
-    """A refusal: the message says what was wrong and what is allowed.  Nothing was written."""
+    """A refusal: the message says what was wrong and what is allowed.  Nothing was written.
+
+    ``message`` is worded in the reader's language by the shell (``in_``); ``str()`` is English."""
+
+    def __init__(self, message: Words = "") -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return say(self.message, "en")
+
+    def in_(self, lang: str) -> str:
+        return say(self.message, lang)
 
 
 class NoGame(ServiceError):

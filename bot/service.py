@@ -39,12 +39,17 @@ from bot.replies import (
 from bot.store import Game, Seat, StaleVersion, Store
 from bot.takeback import PROPOSAL_SECONDS, Takeback
 from bot.texts import (
+    GAME_LANGUAGES,
+    choice_of,
     choices_of,
     game_link,
+    lang_of,
     lobby_text,
     name_of,
+    option_text,
     prompt_line,
     result_text,
+    rules_error,
     settings_text,
     status_text,
     status_word,
@@ -53,12 +58,15 @@ from bot.texts import (
 from engine.data import FOOD_CHAIN
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.phases import end_by_resignation
+from words import Entry, T, Words, join, say
 
 log = logging.getLogger(__name__)
 
 State = dict[str, Any]
-#: render(state, before_state_or_None) -> PNG bytes
-Renderer = Callable[[State, State | None], bytes]
+#: render(state, before_state_or_None, lang) -> PNG bytes (every drawn word in ``lang``)
+Renderer = Callable[[State, State | None, str], bytes]
+#: render(state, tile_key, lang) -> PNG bytes
+TileRenderer = Callable[[State, str, str], bytes]
 
 VARIANTS = ("standard", "multi-animal")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -78,9 +86,9 @@ def default_renderer() -> Renderer | None:
     except ImportError:
         return None
 
-    def render(state: State, before: State | None) -> bytes:
+    def render(state: State, before: State | None, lang: str = words.DEFAULT) -> bytes:
         highlight = highlight_between(before, state) if before is not None else None
-        return render_board(state, highlight=highlight)
+        return render_board(state, highlight=highlight, lang=lang)
 
     return render
 
@@ -92,18 +100,22 @@ def default_picture_renderer() -> Renderer | None:
     except ImportError:
         return None
 
-    def render(state: State, before: State | None) -> bytes:
-        return render_turn(state, highlight_between(before, state) if before is not None else None)
+    def render(state: State, before: State | None, lang: str = words.DEFAULT) -> bytes:
+        return render_turn(state, highlight_between(before, state) if before is not None else None, lang=lang)
 
     return render
 
 
-def default_tile_renderer() -> Callable[[State, str], bytes] | None:
+def default_tile_renderer() -> TileRenderer | None:
     try:
         from renderers import render_tile
     except ImportError:
         return None
-    return render_tile
+
+    def render(state: State, at: str, lang: str = words.DEFAULT) -> bytes:
+        return render_tile(state, at, lang=lang)
+
+    return render
 
 
 def passive_option(prompt: engine.Prompt) -> str:
@@ -113,7 +125,7 @@ def passive_option(prompt: engine.Prompt) -> str:
 
 class GameService(Takeback, Clockwork):
     def __init__(self, store: Store, renderer: Renderer | None = None,
-                 tile_renderer: Callable[[State, str], bytes] | None = None, *,
+                 tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None) -> None:
         self.store = store
         self.renderer = renderer
@@ -132,51 +144,53 @@ class GameService(Takeback, Clockwork):
     async def create_lobby(self, channel_id: str, user_id: str, user_name: str,
                            players: int = MAX_PLAYERS, variant: str = "standard", *,
                            home_channel_id: str | None = None, lobby_message_id: str | None = None,
-                           guild_id: str | None = None) -> Reply:
+                           guild_id: str | None = None, language: str = words.DEFAULT) -> Reply:
         """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined."""
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise BadRequest("A game has 2 to 6 players.")
+            raise BadRequest(T("bot.err.players"))
         if variant not in VARIANTS:
-            raise BadRequest(f"Unknown variant '{quote(variant)}'; choose {' or '.join(VARIANTS)}.")
+            raise BadRequest(T("bot.err.variant", given=quote(variant)))
+        if language not in GAME_LANGUAGES:
+            raise BadRequest(T("bot.err.language", given=quote(language)))
         if variant == "multi-animal" and players not in (2, 3):
-            raise BadRequest("The multi-animal variant is for 2 or 3 players.")
+            raise BadRequest(T("bot.err.multi_players"))
         async with self._lock(channel_id), self.store.transaction():
             existing = await self.store.live_game(channel_id)
             if existing is not None:
-                raise WrongPhase(f"Game #{existing.id} is already {status_word(existing)} in this channel; "
-                                 "finish it or ask its host to /ds abandon it first.")
+                raise WrongPhase(T("bot.err.game_here", game=existing.id, status=status_word(existing)))
             game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31),
-                                                   settings=self._new_settings(), home_channel_id=home_channel_id,
+                                                   settings=self._new_settings(language),
+                                                   home_channel_id=home_channel_id,
                                                    lobby_message_id=lobby_message_id, guild_id=guild_id)
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
-        return Reply(f"Game #{game_id}: a lobby for up to {players} players ({variant}) is open. "
-                     f"Join with /ds join (pick an animal or get a random one); {user_name} starts it with "
-                     "/ds start once 2 or more have joined.", game_id=game_id)
+        return Reply(T("bot.lobby_open", game=game_id, players=players, variant=T(f"bot.variant.{variant}"),
+                       host=user_name), game_id=game_id, lang=language)
 
-    def _new_settings(self) -> dict[str, Any]:
+    def _new_settings(self, language: str = words.DEFAULT) -> dict[str, Any]:
         rules = pace.Pace(at_deadline="ai" if self.ai_available else "wait")
-        return {**SETTINGS_DEFAULTS, "pace": rules.to_dict()}
+        return {**SETTINGS_DEFAULTS, "language": language, "pace": rules.to_dict()}
 
     async def join(self, channel_id: str, user_id: str, user_name: str, animal: str | None = None) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)
             if game.seat_of(user_id):
-                raise BadRequest("You already have a seat in this game.")
+                raise BadRequest(T("bot.err.seated_already"))
             if len(game.seats) >= game.players:
-                raise WrongPhase(f"The lobby is full ({game.players} players).")
+                raise WrongPhase(T("bot.err.lobby_full", players=game.players))
             if animal is not None and animal.strip():
-                animal = animal.strip().lower()
+                animal = animal_id(animal)
                 if game.variant == "multi-animal":
-                    raise BadRequest("In the multi-animal variant the animals are dealt at random.")
+                    raise BadRequest(T("bot.err.multi_random"))
                 free = free_animals(game)
                 if animal not in free:
-                    raise BadRequest(f"'{quote(animal)}' is not free; free animals: {', '.join(free)}.")
+                    raise BadRequest(T("bot.err.animal_taken", given=quote(animal), animals=free))
             else:
                 animal = None
             await self.store.insert_seat(game.id, len(game.seats), user_id, user_name, animal, False)
         seated = len(game.seats) + 1
-        as_what = f" as the {animal}" if animal else " (animal dealt at random)"
-        return Reply(f"{user_name} joins game #{game.id}{as_what} ({seated}/{game.players}).", game_id=game.id)
+        said = (T("bot.joins_as", player=user_name, game=game.id, animal=animal, seated=seated, players=game.players)
+                if animal else T("bot.joins", player=user_name, game=game.id, seated=seated, players=game.players))
+        return Reply(said, game_id=game.id, lang=lang_of(game))
 
     async def leave(self, channel_id: str, user_id: str) -> Reply:
         """Give a lobby seat back; in a running game, leave it to the bot until a substitute comes."""
@@ -186,64 +200,69 @@ class GameService(Takeback, Clockwork):
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)
             seat = self._seat(game, user_id)
-            return await self._unseat(game, seat, f"{seat.user_name} leaves")
+            return await self._unseat(game, seat, T("bot.leaves", player=seat.user_name))
 
     async def kick(self, channel_id: str, user_id: str, target_user_id: str) -> Reply:
         """The host removes a seat from the lobby."""
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)
-            self._host(game, user_id, "remove a seat")
+            self._host(game, user_id, T("bot.host.remove"))
             target = game.seat_of(target_user_id)
             if target is None:
-                raise BadRequest(f"That member has no seat in game #{game.id}.")
+                raise BadRequest(T("bot.err.member_unseated", game=game.id))
             if target.is_host:
-                raise BadRequest("The host cannot remove their own seat; use /ds leave.")
-            return await self._unseat(game, target, f"{game.host.user_name} removes {target.user_name}'s seat")
+                raise BadRequest(T("bot.err.host_kick_self"))
+            return await self._unseat(game, target, T("bot.removes", host=game.host.user_name, player=target.user_name))
 
-    async def _unseat(self, game: Game, seat: Seat, what: str) -> Reply:
+    async def _unseat(self, game: Game, seat: Seat, what: Words) -> Reply:
         await self.store.delete_seat(game.id, seat.user_id)
         rest = [s for s in game.seats if s.user_id != seat.user_id]
         if not rest:
             await self.store.set_status(game.id, "abandoned")
-            return Reply(f"{what}; the lobby of game #{game.id} is closed.", game_id=game.id)
+            return Reply(T("bot.lobby_closed", what=what, game=game.id), game_id=game.id, lang=lang_of(game))
         if seat.is_host:
             new_host = min(rest, key=lambda s: s.seat)
             await self.store.conn.execute(
                 "UPDATE seats SET is_host = 1 WHERE game_id = ? AND user_id = ?", (game.id, new_host.user_id))
-            return Reply(f"{what}; {new_host.user_name} is now the host.", game_id=game.id)
-        return Reply(f"{what} ({len(rest)}/{game.players} seated).", game_id=game.id)
+            return Reply(T("bot.new_host", what=what, host=new_host.user_name), game_id=game.id, lang=lang_of(game))
+        return Reply(T("bot.unseated", what=what, seated=len(rest), players=game.players), game_id=game.id,
+                     lang=lang_of(game))
 
     async def configure(self, channel_id: str, user_id: str, *, board: str | None = None,
-                        on_resign: str | None = None) -> Reply:
+                        on_resign: str | None = None, language: str | None = None) -> Reply:
         """The host changes the game's settings (in the lobby or while it runs)."""
         async with self._lock(channel_id), self.store.transaction():
             game = await self.store.live_game(channel_id)
             if game is None:
-                raise NoGame("There is no game in this channel; open one with /ds new.")
-            self._host(game, user_id, "change the settings")
+                raise NoGame(T("bot.err.no_game"))
+            self._host(game, user_id, T("bot.host.settings"))
             settings = {**SETTINGS_DEFAULTS, **game.settings}
             if board is not None:
                 if board not in CADENCES:
-                    raise BadRequest(f"Board pictures: choose {', '.join(CADENCES)}, not '{quote(board)}'.")
+                    raise BadRequest(T("bot.err.cadence", given=quote(board)))
                 settings["board"] = board
             if on_resign is not None:
                 if on_resign not in RESIGN_POLICIES:
-                    raise BadRequest(f"On resignation: choose {' or '.join(RESIGN_POLICIES)}, "
-                                     f"not '{quote(on_resign)}'.")
+                    raise BadRequest(T("bot.err.on_resign", given=quote(on_resign)))
                 settings["on_resign"] = on_resign
+            if language is not None:
+                if language not in GAME_LANGUAGES:
+                    raise BadRequest(T("bot.err.language", given=quote(language)))
+                settings["language"] = language
             await self.store.update_game(game.id, settings=settings)
             game.settings = settings
-        return Reply(f"Game #{game.id} settings. {settings_text(game)}", game_id=game.id)
+        return Reply(T("bot.settings_of", game=game.id, settings=settings_text(game)), game_id=game.id,
+                     lang=lang_of(game))
 
     async def start(self, channel_id: str, user_id: str) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)
-            self._host(game, user_id, "start the game")
+            self._host(game, user_id, T("bot.host.start"))
             seated = len(game.seats)
             if seated < MIN_PLAYERS:
-                raise WrongPhase(f"{seated} player has joined; the game starts once 2 or more have joined.")
+                raise WrongPhase(T("bot.err.too_few", n=seated))
             if game.variant == "multi-animal" and seated > 3:
-                raise WrongPhase(f"The multi-animal variant is for 2 or 3 players; {seated} have joined.")
+                raise WrongPhase(T("bot.err.multi_joined", n=seated))
             setup = {
                 "players": seated, "seed": game.seed,
                 "multi_animal": game.variant == "multi-animal",
@@ -261,9 +280,9 @@ class GameService(Takeback, Clockwork):
             await self._restart_clock(game, state)
             game = await self.store.live_game(channel_id)
         assert game is not None
-        deal = "; ".join(f"{s.user_name}: {s.animal}" for s in game.seats)
-        return Reply(f"Game #{game.id} begins. {deal}.", game_id=game.id, version=game.version,
-                     to_act=user_to_act(game))
+        deal = join(*(T("bot.dealt", player=s.user_name, animals=s.animal.split(",")) for s in game.seats), sep="; ")
+        return Reply(T("bot.begins", game=game.id, deal=deal), game_id=game.id, version=game.version,
+                     to_act=user_to_act(game), lang=lang_of(game))
 
     # -- play --------------------------------------------------------------------------------
 
@@ -273,31 +292,30 @@ class GameService(Takeback, Clockwork):
         async with self._lock(channel_id), self.store.transaction():
             game = await self._active(channel_id)
             if expected_version is not None and expected_version != game.version:
-                raise StaleState("The game moved on since that was offered. " + prompt_line(game))
+                raise StaleState(T("bot.err.stale", now=prompt_line(game)))
             seat = self._seat(game, user_id)
             state = game.state
             assert state is not None
             before = copy.deepcopy(state)
             prompt = engine.prompt(state)
             if prompt is None:
-                raise WrongPhase("The game is over.")
+                raise WrongPhase(T("bot.game_over"))
             if prompt.seat != seat.seat:
-                raise NotYourTurn(f"It is not your turn. {prompt_line(game)}")
+                raise NotYourTurn(T("bot.err.not_your_turn", now=prompt_line(game)))
             try:
                 engine.apply(state, seat.seat, option_id)
             except engine.RulesError as e:
-                raise IllegalChoice(words.error(e, "en")) from None
-            label = words.option(prompt.option(option_id), "en")
+                raise IllegalChoice(rules_error(e)) from None
+            label = words.option(prompt.option(option_id), "en")  # the move list keeps English
+            chosen = option_text(prompt.option(option_id))
             moves = [(seat.seat, user_id, option_id, label, "player")]
             moves += self._autoplay(game, state)
             await self._write(game, state, moves, owed(game.post.board_due, before, state))
         game.version += len(moves)
         game.state = state
-        text = f"You chose: {label}."
-        if user_to_act(game) == user_id:
-            text += " " + prompt_line(game)
-        return Reply(text, game_id=game.id, version=game.version, choices=choices_of(state),
-                     to_act=user_to_act(game))
+        text = join(T("bot.you_chose", option=chosen), prompt_line(game) if user_to_act(game) == user_id else None)
+        return Reply(text, game_id=game.id, version=game.version, choices=choices_of(state, lang_of(game)),
+                     to_act=user_to_act(game), lang=lang_of(game))
 
     def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str, str, str]]:
         """Play for resigned seats (declining whatever they can) until a live seat must act."""
@@ -318,7 +336,7 @@ class GameService(Takeback, Clockwork):
             await self.store.save_state(game.id, game.version, game.version + len(moves), state, status=status,
                                         board_due=board_due)
         except StaleVersion:
-            raise StaleState("The game moved on meanwhile; nothing was changed. Try again.") from None
+            raise StaleState(T("bot.err.moved_on")) from None
         await self._restart_clock(game, state)
 
     @staticmethod
@@ -330,14 +348,14 @@ class GameService(Takeback, Clockwork):
             game = await self._active(channel_id)
             seat = self._seat(game, user_id)
             if seat.resigned:
-                raise BadRequest("You have already resigned.")
+                raise BadRequest(T("bot.err.resigned_already"))
             await self.store.update_seat(game.id, seat.seat, resigned=1)
             seat.resigned = True
             live = [s for s in game.seats if not s.resigned]
             if not live:
                 await self.store.set_status(game.id, "abandoned")
-                return Reply(f"{seat.user_name} resigns; every player has resigned, game #{game.id} "
-                             "is abandoned.", game_id=game.id)
+                return Reply(T("bot.resigns.all", player=seat.user_name, game=game.id), game_id=game.id,
+                             lang=lang_of(game))
             state = game.state
             if len(live) == 1 and game.settings.get("on_resign", "end") == "end":
                 # Two players and one resigns: the other wins; the game is over.
@@ -345,39 +363,38 @@ class GameService(Takeback, Clockwork):
                 await self.store.save_state(game.id, game.version, game.version + 1, state, status="finished",
                                             board_due=game.post.board_due | OVER)
                 game.version += 1
-                return Reply(f"{seat.user_name} resigns. {live[0].user_name} wins game #{game.id}.",
-                             game_id=game.id, version=game.version)
+                return Reply(T("bot.resigns.ends", player=seat.user_name, other=live[0].user_name, game=game.id),
+                             game_id=game.id, version=game.version, lang=lang_of(game))
             before = copy.deepcopy(state)
             moves = self._autoplay(game, state)
             if moves:
                 await self._write(game, state, moves, owed(game.post.board_due, before, state))
         game.version += len(moves)
-        return Reply(f"{seat.user_name} resigns; the {seat.animal} play on by declining every action they can.",
-                     game_id=game.id, version=game.version)
+        return Reply(T("bot.resigns.play_on", player=seat.user_name, animals=seat.animal.split(",")),
+                     game_id=game.id, version=game.version, lang=lang_of(game))
 
     async def abandon(self, channel_id: str, user_id: str, can_manage_channel: bool = False) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
             game = await self.store.live_game(channel_id)
             if game is None:
-                raise NoGame("There is no game in this channel.")
+                raise NoGame(T("bot.err.no_game_here"))
             seat = game.seat_of(user_id)
             if not (can_manage_channel or (seat is not None and seat.is_host)):
-                raise NotAllowed(f"Only the host ({game.host.user_name}) or someone who can manage this "
-                                 "channel can abandon the game.")
+                raise NotAllowed(T("bot.err.abandon", host=game.host.user_name))
             await self.store.set_status(game.id, "abandoned")
-        return Reply(f"Game #{game.id} is abandoned. Its record is kept; /ds new opens a new one.", game_id=game.id)
+        return Reply(T("bot.abandoned", game=game.id), game_id=game.id, lang=lang_of(game))
 
     # -- reads -------------------------------------------------------------------------------
 
-    async def options(self, channel_id: str, user_id: str) -> list[Choice]:
-        """The options ``user_id`` may choose right now (empty when it is not their turn)."""
+    async def options(self, channel_id: str, user_id: str, lang: str = words.DEFAULT) -> list[Choice]:
+        """The options ``user_id`` may choose right now (empty when it is not their turn), in ``lang``."""
         game = await self.store.live_game(channel_id)
         if game is None or game.state is None:
             return []
         seat = game.seat_of(user_id)
         if seat is None:
             return []
-        return [Choice(o.id, words.option(o, "en")) for o in engine.options_for(game.state, seat.seat)]
+        return [choice_of(o, lang) for o in engine.options_for(game.state, seat.seat)]
 
     async def moves(self, channel_id: str) -> list[tuple[int, str]]:
         """(number, "who: what") of the moves that stand in the channel's live game, newest last."""
@@ -390,17 +407,18 @@ class GameService(Takeback, Clockwork):
     async def status(self, channel_id: str) -> Reply:
         game = await self._shown(channel_id)
         if game.status == "lobby":
-            return Reply(lobby_text(game), game_id=game.id)
+            return Reply(lobby_text(game), game_id=game.id, lang=lang_of(game))
         if game.status == "finished":
-            return Reply(f"Game #{game.id} is over. " + result_text(game), game_id=game.id, version=game.version)
-        return Reply(status_text(game) + "\n" + self.clock_text(game), game_id=game.id, version=game.version,
-                     to_act=user_to_act(game),
-                     choices=choices_of(game.state))
+            return Reply(T("bot.over", game=game.id, result=result_text(game)), game_id=game.id,
+                         version=game.version, lang=lang_of(game))
+        return Reply(join(status_text(game), self.clock_text(game), sep="\n"), game_id=game.id,
+                     version=game.version, to_act=user_to_act(game), choices=choices_of(game.state, lang_of(game)),
+                     lang=lang_of(game))
 
     async def board(self, channel_id: str) -> Reply:
         game = await self._shown_started(channel_id)
-        reply = Reply(prompt_line(game), game_id=game.id, version=game.version)
-        reply.image = await self._render(self.renderer, game.state, None)
+        reply = Reply(prompt_line(game), game_id=game.id, version=game.version, lang=lang_of(game))
+        reply.image = await self._render(self.renderer, game.state, None, lang_of(game))
         return reply
 
     async def check_started(self, channel_id: str, at: str | None = None) -> None:
@@ -414,17 +432,19 @@ class GameService(Takeback, Clockwork):
         hex_ = parse_hex_label(at or "")
         if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
             tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
-            raise BadRequest(f"'{quote(at)}' is not a tile on earth; tiles: {tiles}.")
+            raise BadRequest(T("bot.err.no_tile", given=quote(at or ""), tile_list=tiles))
         return hex_key(hex_)
 
     async def tile(self, channel_id: str, at: str) -> Reply:
         """A zoom on one tile and its neighbours."""
         game = await self._shown_started(channel_id)
         key = self._tile_key(game, at)
-        reply = Reply(f"{words.tile(game.state, key, 'en')}.", game_id=game.id, version=game.version)
+        t = game.state["tiles"][key]
+        reply = Reply(T("bot.tile", tile={"hex": key, "terrain": t["terrain"]}), game_id=game.id,
+                      version=game.version, lang=lang_of(game))
         if self.tile_renderer is not None:
             try:
-                reply.image = await asyncio.to_thread(self.tile_renderer, game.state, key)
+                reply.image = await asyncio.to_thread(self.tile_renderer, game.state, key, lang_of(game))
             except Exception:  # noqa: BLE001 - say it without a picture rather than fail
                 log.exception("rendering a tile failed")
         return reply
@@ -447,7 +467,8 @@ class GameService(Takeback, Clockwork):
     async def log(self, channel_id: str, count: int = 10) -> Reply:
         game = await self._shown_started(channel_id)
         count = max(1, min(int(count), MAX_LOG_LINES))
-        return Reply("\n".join(words.lines(game.state["log"][-count:], "en", turn=True)), game_id=game.id)
+        return Reply(join(*(Entry(e) for e in game.state["log"][-count:]), sep="\n"), game_id=game.id,
+                     lang=lang_of(game))
 
     # -- what the channel shows --------------------------------------------------------------
 
@@ -456,15 +477,17 @@ class GameService(Takeback, Clockwork):
         game = await self.store.latest_game(channel_id)
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return None
-        post = channel.plan(game, prompt_line(game), result_text(game) if game.state["phase"] == "over" else None,
-                            self._cadence(game), await self.chronicle.since_last_moves(game))
+        lang = lang_of(game)
+        over = game.state["phase"] == "over"
+        post = channel.plan(game, say(prompt_line(game), lang), say(result_text(game), lang) if over else None,
+                            self._cadence(game), await self.chronicle.since_last_moves(game), lang=lang)
         if post is None:
             return None
         post.state = game.state
         post.link = game_link(game)
         if post.picture:
             before = await self.store.board_state(game.id)
-            post.image = await self._render(self.picture_renderer, game.state, before)
+            post.image = await self._render(self.picture_renderer, game.state, before, lang)
         if post.over:
             await self.chronicle.finish(game, post)  # the VP breakdown and the end-of-game image
         return post
@@ -486,9 +509,9 @@ class GameService(Takeback, Clockwork):
     async def _lobby(self, channel_id: str) -> Game:
         game = await self.store.live_game(channel_id)
         if game is None:
-            raise NoGame("There is no game in this channel; open a lobby with /ds new.")
+            raise NoGame(T("bot.err.no_lobby"))
         if game.status != "lobby":
-            raise WrongPhase(f"Game #{game.id} has already started.")
+            raise WrongPhase(T("bot.err.started", game=game.id))
         return game
 
     async def _active(self, channel_id: str) -> Game:
@@ -496,48 +519,58 @@ class GameService(Takeback, Clockwork):
         if game is None:
             last = await self.store.latest_game(channel_id)
             if last is not None and last.status == "finished":
-                raise WrongPhase(f"Game #{last.id} is over; /ds new opens another one.")
-            raise NoGame("There is no game running in this channel; open one with /ds new.")
+                raise WrongPhase(T("bot.err.finished", game=last.id))
+            raise NoGame(T("bot.err.no_running_game"))
         if game.status != "active":
-            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
+            raise WrongPhase(T("bot.err.not_started", game=game.id))
         return game
 
     async def _shown_started(self, channel_id: str) -> Game:
         game = await self._shown(channel_id)
         if game.status == "lobby":
-            raise WrongPhase(f"Game #{game.id} has not started yet; the host starts it with /ds start.")
+            raise WrongPhase(T("bot.err.not_started", game=game.id))
         return game
 
     async def _shown(self, channel_id: str) -> Game:
         """The game that status, board and log show: the live one, else the last finished one."""
         game = await self.store.latest_game(channel_id)
         if game is None or game.status == "abandoned" or (game.status != "lobby" and game.state is None):
-            raise NoGame("There is no game in this channel; open one with /ds new.")
+            raise NoGame(T("bot.err.no_game"))
         return game
 
     @staticmethod
     def _seat(game: Game, user_id: str) -> Seat:
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotSeated(f"You have no seat in game #{game.id}.")
+            raise NotSeated(T("bot.err.not_seated", game=game.id))
         return seat
 
     @staticmethod
-    def _host(game: Game, user_id: str, what: str) -> None:
+    def _host(game: Game, user_id: str, what: Words) -> None:
         if game.host.user_id != user_id:
-            raise NotAllowed(f"Only the host, {game.host.user_name}, can {what}.")
+            raise NotAllowed(T("bot.err.host_only", host=game.host.user_name, what=what))
 
-    async def _render(self, renderer: Renderer | None, state: State, before: State | None) -> bytes | None:
+    async def _render(self, renderer: Renderer | None, state: State, before: State | None,
+                      lang: str = words.DEFAULT) -> bytes | None:
         if renderer is None:
             return None
         try:
-            return await asyncio.to_thread(renderer, state, before)
+            return await asyncio.to_thread(renderer, state, before, lang)
         except Exception:  # noqa: BLE001 - a picture is never worth a lost move
             log.exception("rendering the board failed")
             return None
 
 
 # -- small helpers -------------------------------------------------------------------------------
+
+def animal_id(typed: str) -> str:
+    """An animal as a player types it: its id, or its name in any of our languages."""
+    typed = typed.strip().lower()
+    for a in FOOD_CHAIN:
+        if typed in (a, *(words.term(f"animal.{a}", lang).lower() for lang in words.LANGUAGES)):
+            return a
+    return typed
+
 
 def free_animals(game: Game) -> list[str]:
     taken = {s.animal for s in game.seats}

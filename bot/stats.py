@@ -113,37 +113,40 @@ def compute(games: list[Finished]) -> Stats:
     return stats
 
 
-def _days(g: Finished) -> str:
+def _days(g: Finished, lang: str) -> str:
     if g.started is None or g.ended is None:
         return ""
     days = (g.ended - g.started) / 86400
-    return f", {days:.0f} days" if days >= 1.5 else (f", {days * 24:.0f} hours" if days * 24 >= 1.5 else "")
+    if days >= 1.5:
+        return words.ngettext("bot.stats.days", round(days), lang)
+    return words.ngettext("bot.stats.hours", round(days * 24), lang) if days * 24 >= 1.5 else ""
 
 
-def stats_text(stats: Stats) -> str:
+def stats_text(stats: Stats, lang: str = words.DEFAULT) -> str:
     if not stats.games:
-        return "No game has finished on this server yet."
-    ended = f" ({stats.resignations} by resignation)" if stats.resignations else ""
-    lines = [f"**Dominant Species on this server: {stats.games} game{'s' if stats.games != 1 else ''} "
-             f"finished{ended}.**", "**Animals** (games · wins · mean VP):"]
+        return words.gettext("bot.stats.none", lang)
+    ended = words.gettext("bot.stats.resigned", lang, n=stats.resignations) if stats.resignations else ""
+    lines = [words.ngettext("bot.stats.head", stats.games, lang, ended=ended), words.gettext("bot.stats.animals", lang)]
     for a in sorted(stats.animals, key=lambda a: (-stats.animals[a].wins, -stats.animals[a].mean, FOOD_CHAIN.index(a))):
         r = stats.animals[a]
-        lines.append(f"{words.term('animal.' + a)}: {r.games} · {r.wins} · {r.mean:.1f}")
+        lines.append(f"{words.term('animal.' + a, lang)}: {r.games} · {r.wins} · {r.mean:.1f}")
     g = stats.longest
     if g is not None:
         names = ", ".join(name for _, name in g.seats) or "?"
-        lines.append(f"**Longest game:** #{g.id} ({names}): {g.state['turn']} turns, {g.moves} choices{_days(g)}.")
-    lines.append("**Members** (games · wins · mean score):")
+        lines.append(words.gettext("bot.stats.longest", lang, game=g.id, names=names, turns=g.state["turn"],
+                                   choices=g.moves, days=_days(g, lang)))
+    lines.append(words.gettext("bot.stats.members", lang))
     order = sorted(stats.members, key=lambda u: (-stats.members[u].games, -stats.members[u].wins,
                                                   stats.names[u].lower()))
     for user in order[:MEMBERS_SHOWN]:
         r = stats.members[user]
         lines.append(f"{stats.names[user]}: {r.games} · {r.wins} · {r.mean:.1f}")
     if len(order) > MEMBERS_SHOWN:
-        lines.append(f"… and {len(order) - MEMBERS_SHOWN} more members.")
+        lines.append(words.ngettext("bot.stats.more", len(order) - MEMBERS_SHOWN, lang))
     text = "\n".join(lines)
     return text if len(text) <= CONTENT else text[:CONTENT - 1] + "…"
 
 
-async def server_stats(store: Store, guild_id: str, channel_ids: Collection[str] = ()) -> str:
-    return stats_text(compute(await finished_games(store, guild_id, channel_ids)))
+async def server_stats(store: Store, guild_id: str, channel_ids: Collection[str] = (), *,
+                       lang: str = words.DEFAULT) -> str:
+    return stats_text(compute(await finished_games(store, guild_id, channel_ids)), lang)

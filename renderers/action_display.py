@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import words
 from engine.data import (
     ACTION_ROWS,
     COMPETITION_TERRAINS,
@@ -47,7 +48,6 @@ from renderers.palette import (
     ROW_ACTIVE,
     SPACE_FILL,
     SPACE_LINE,
-    TERRAIN_SHORT,
     WHITE,
     mix,
 )
@@ -58,32 +58,45 @@ ROW_SHADE = mix(PAPER, INK, 0.045)
 SPACE_NUMBER = mix(SPACE_FILL, INK, 0.45)
 
 
-def _detail(row: str, index: int) -> str | None:
+def _detail(row: str, index: int, lang: str) -> str | None:
     """The text printed under a space (Speciation prints an element disc instead)."""
     if row == "migration":
         return str(MIGRATION_LIMITS[index])
     if row == "competition":
         terrains = COMPETITION_TERRAINS[index]
-        return "any" if terrains is None else "/".join(TERRAIN_SHORT[t] for t in terrains)
+        if terrains is None:
+            return words.gettext("pic.any", lang)
+        return "/".join(words.term(f"terrain.{t}", lang, "abbr") for t in terrains)
     if row == "speciation" and index >= len(SPECIATION_ELEMENTS):
-        return "any"
+        return words.gettext("pic.any", lang)
     return None
 
 
-def draw_static(img: Image.Image) -> None:
+def _heading(draw: ImageDraw.ImageDraw, xy: tuple[int, int], title: str, note: str, size: int = 17,
+             note_x: int = 0, right: int = BOX_LEFT - 8) -> None:
+    """A panel's title and its muted note after it (at ``note_x`` or past a longer title)."""
+    fonts.text(draw, xy, title, size, INK, bold=True)
+    x = max(note_x, xy[0] + round(fonts.width(title, size, bold=True)) + 14)
+    fonts.text(draw, (x, xy[1] + 2), fonts.fit(note, 15, right - x), 15, MUTED)
+
+
+def draw_static(img: Image.Image, lang: str = words.DEFAULT) -> None:
     """Everything that never changes: titles, row names, empty spaces, what each space
-    prints, the frames of the element boxes."""
+    prints, the frames of the element boxes (in ``lang``)."""
     draw = ImageDraw.Draw(img)
     draw.rectangle(DISPLAY.tuple(), fill=PAPER)
-    fonts.text(draw, (ROW_NAME_X, DISPLAY_TITLE_Y), "ACTION DISPLAY", 18, INK, bold=True)
-    fonts.text(draw, (ROW_NAME_X + 160, DISPLAY_TITLE_Y + 2), "resolves top to bottom, left to right", 15, MUTED)
-    fonts.text(draw, (BOX_LEFT + 4, DISPLAY_TITLE_Y + 2), "element box", 15, MUTED)
+    _heading(draw, (ROW_NAME_X, DISPLAY_TITLE_Y), words.gettext("pic.display.title", lang),
+             words.gettext("pic.display.order", lang), 18, ROW_NAME_X + 160)
+    fonts.text(draw, (BOX_LEFT + 4, DISPLAY_TITLE_Y + 2),
+               fonts.fit(words.gettext("pic.display.box", lang), 15, DISPLAY.right - BOX_LEFT - 8), 15, MUTED)
     for n, row in enumerate(ACTION_ROWS):
         top, bottom = row_band(row.name)
         if n % 2 == 0:
             draw.rectangle((DISPLAY.left + 4, top, DISPLAY.right - 4, bottom - 1), fill=ROW_SHADE)
         mid = top + ROW_HEIGHT // 2
-        fonts.text(draw, (ROW_NAME_X + 26, mid), row.name.capitalize(), 17, INK, anchor="lm", bold=True)
+        name = fonts.fit(words.term(f"action.{row.name}", lang), 17, space_center(row.name, 0)[0] - SPACE_RADIUS
+                         - ROW_NAME_X - 32, bold=True)
+        fonts.text(draw, (ROW_NAME_X + 26, mid), name, 17, INK, anchor="lm", bold=True)
         fonts.text(draw, (ROW_NAME_X, mid), str(n + 1), 15, MUTED, anchor="lm")
         for i in range(row.spaces):
             x, y = space_center(row.name, i)
@@ -99,16 +112,17 @@ def draw_static(img: Image.Image) -> None:
                 if row.name == "speciation" and i < len(SPECIATION_ELEMENTS):
                     sprites.paste_center(img, sprites.element(SPECIATION_ELEMENTS[i], 13), (x, dy))
                 else:
-                    fonts.text(draw, (x, dy), _detail(row.name, i) or "", 14, MUTED, anchor="mm")
+                    fonts.text(draw, (x, dy), _detail(row.name, i, lang) or "", 14, MUTED, anchor="mm")
         if row.name == "glaciation":
             x, y = space_center(row.name, row.spaces - 1)
-            fonts.text(draw, (x + 28, y), "only the left-most acts", 14, MUTED, anchor="lm")
+            note = fonts.fit(words.gettext("pic.display.glaciation", lang), 14, BOX_LEFT - x - 36)
+            fonts.text(draw, (x + 28, y), note, 14, MUTED, anchor="lm")
         if row.name in ELEMENT_BOXES:
             draw.rounded_rectangle((BOX_LEFT, top + 4, BOX_RIGHT, top + ROW_HEIGHT - 4), radius=8,
                                    fill=WHITE, outline=EMPTY_HEX_LINE, width=2)
-    fonts.text(draw, (ROW_NAME_X, WANDERLUST_AREA.top + 4), "WANDERLUST TILES", 17, INK, bold=True)
-    fonts.text(draw, (ROW_NAME_X + 170, WANDERLUST_AREA.top + 5), "face up on each stack", 15, MUTED)
-    fonts.text(draw, (ROW_NAME_X, CARDS_AREA.top + 6), "DOMINANCE CARDS", 17, INK, bold=True)
+    _heading(draw, (ROW_NAME_X, WANDERLUST_AREA.top + 4), words.gettext("pic.display.wanderlust", lang),
+             words.gettext("pic.display.face_up", lang), note_x=ROW_NAME_X + 170, right=DISPLAY.right - 8)
+    fonts.text(draw, (ROW_NAME_X, CARDS_AREA.top + 6), words.gettext("pic.display.cards", lang), 17, INK, bold=True)
 
 
 def acting_space(state: State) -> tuple[str, int, str] | None:
@@ -126,7 +140,7 @@ def acting_space(state: State) -> tuple[str, int, str] | None:
     return ROW_NAMES[index], action["space"], action["animal"]
 
 
-def draw(img: Image.Image, state: State, highlight: Highlight | None = None) -> None:
+def draw(img: Image.Image, state: State, highlight: Highlight | None = None, lang: str = words.DEFAULT) -> None:
     """APs, element boxes, the row being executed, Wanderlust tiles and cards."""
     d = ImageDraw.Draw(img)
     _mark_active_row(d, state)
@@ -144,7 +158,7 @@ def draw(img: Image.Image, state: State, highlight: Highlight | None = None) -> 
         at = space_center(row, i)
         sprites.paste_center(img, sprites.ring(SPACE_RADIUS + 1, INK, 3), at)
         sprites.paste_center(img, sprites.pawn(animal, SPACE_RADIUS, free=(row, i) in FREE_SPACES), at)
-        sprites.paste_center(img, sprites.tag("acting", 14), (at[0], at[1] + SPACE_RADIUS + 4))
+        sprites.paste_center(img, sprites.tag(words.gettext("pic.acting", lang), 14), (at[0], at[1] + SPACE_RADIUS + 4))
 
     for box in ELEMENT_BOXES:
         elements = state["boxes"].get(box, [])
@@ -154,8 +168,8 @@ def draw(img: Image.Image, state: State, highlight: Highlight | None = None) -> 
             x, y = box_element_center(box, BOX_SLOTS - 1)
             fonts.text(d, (x + BOX_ELEMENT_PITCH // 2 + 2, y), f"+{len(elements) - BOX_SLOTS}", 14, INK,
                        anchor="lm")
-    _draw_wanderlust(img, d, state)
-    _draw_cards(d, state)
+    _draw_wanderlust(img, d, state, lang)
+    _draw_cards(d, state, lang)
 
 
 def _mark_active_row(d: ImageDraw.ImageDraw, state: State) -> None:
@@ -173,28 +187,35 @@ def _mark_active_row(d: ImageDraw.ImageDraw, state: State) -> None:
     d.polygon([(ROW_NAME_X - 2, mid - 8), (ROW_NAME_X + 11, mid), (ROW_NAME_X - 2, mid + 8)], fill=INK)
 
 
-def _draw_wanderlust(img: Image.Image, d: ImageDraw.ImageDraw, state: State) -> None:
+def _draw_wanderlust(img: Image.Image, d: ImageDraw.ImageDraw, state: State, lang: str) -> None:
     for i, stack in enumerate(state.get("wanderlust", [])):
         x, y = wanderlust_tile_center(i)
         terrain = stack.get("face_up")
         below = len(stack.get("stack", []))
         if terrain:
             sprites.paste_center(img, sprites.small_tile(terrain, WANDERLUST_TILE_RADIUS), (x, y))
-            fonts.text(d, (x + 40, y - 10), terrain, 17, INK, anchor="lm", bold=True)
+            fonts.text(d, (x + 40, y - 10), words.term(f"terrain.{terrain}", lang), 17, INK, anchor="lm", bold=True)
         else:
             sprites.paste_center(img, sprites.small_tile(None, WANDERLUST_TILE_RADIUS), (x, y))
-            fonts.text(d, (x + 40, y - 10), "none", 17, MUTED, anchor="lm")
-        fonts.text(d, (x + 40, y + 12), f"{below} below", 15, MUTED, anchor="lm")
+            fonts.text(d, (x + 40, y - 10), words.gettext("pic.none", lang), 17, MUTED, anchor="lm")
+        fonts.text(d, (x + 40, y + 12), words.ngettext("pic.below", below, lang), 15, MUTED, anchor="lm")
 
 
-def _draw_cards(d: ImageDraw.ImageDraw, state: State) -> None:
+def _draw_cards(d: ImageDraw.ImageDraw, state: State, lang: str) -> None:
     deck = state.get("deck", [])
-    note = f"{len(deck)} in the deck" + (f", {LAST_CARD} last" if deck and deck[-1] == LAST_CARD else "")
-    fonts.text(d, (ROW_NAME_X + 170, CARDS_AREA.top + 7), note, 15, MUTED)
+    note = words.ngettext("pic.deck", len(deck), lang)
+    if deck and deck[-1] == LAST_CARD:
+        note = words.ngettext("pic.deck_last", len(deck), lang, card=LAST_CARD)
+    title_end = ROW_NAME_X + round(fonts.width(words.gettext("pic.display.cards", lang), 17, bold=True)) + 14
+    x = max(ROW_NAME_X + 170, title_end)
+    fonts.text(d, (x, CARDS_AREA.top + 7), fonts.fit(note, 15, DISPLAY.right - 8 - x), 15, MUTED)
     if not state.get("cards"):
-        fonts.text(d, (ROW_NAME_X, card_box(0).top + 22), "No face-up cards left.", 16, MUTED, anchor="lm")
-    for i, name in enumerate(state.get("cards", [])[:5]):
+        fonts.text(d, (ROW_NAME_X, card_box(0).top + 22), words.gettext("pic.no_cards", lang), 16, MUTED,
+                   anchor="lm")
+    for i, card in enumerate(state.get("cards", [])[:5]):
         b = card_box(i)
         d.rounded_rectangle(b.tuple(), radius=7, fill=WHITE, outline=INK, width=2)
-        size = 16 if fonts.width(name, 16) <= b.width - 10 else 14
+        name = words.card_name(card, lang)
+        size = 16 if fonts.width(name, 16, bold=True) <= b.width - 10 else 14
+        name = fonts.fit(name, size, b.width - 8, bold=True)
         fonts.text(d, ((b.left + b.right) / 2, (b.top + b.bottom) / 2), name, size, INK, anchor="mm", bold=True)

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import words
 from engine import ecology
 from engine.data import FOOD_CHAIN, MAX_DISPLAY_ELEMENTS, PRINTED_ELEMENTS
 from renderers import fonts, sprites
@@ -42,7 +43,8 @@ def draw_static(img: Image.Image) -> None:
     ImageDraw.Draw(img).rectangle(ANIMALS.tuple(), fill=PAGE)
 
 
-def draw(img: Image.Image, state: State, active: str | None, dominance: dict[str, str]) -> None:
+def draw(img: Image.Image, state: State, active: str | None, dominance: dict[str, str],
+         lang: str = words.DEFAULT) -> None:
     """One panel per animal in play, in food-chain order (strongest first)."""
     d = ImageDraw.Draw(img)
     on_earth: dict[str, int] = {}
@@ -53,13 +55,14 @@ def draw(img: Image.Image, state: State, active: str | None, dominance: dict[str
     result = state.get("result") or {}
     winners = set(state["seats"][result["winner_seat"]]["animals"]) if result else set()
     for slot, animal in enumerate(in_play):
-        tag = "TO ACT" if animal == active else ("WINNER" if animal in winners else None)
+        tag = (words.gettext("pic.to_act", lang) if animal == active
+               else (words.gettext("pic.winner", lang) if animal in winners else None))
         panel(img, d, state, animal, slot, tag, on_earth.get(animal, 0),
-               sum(1 for a in dominance.values() if a == animal))
+              sum(1 for a in dominance.values() if a == animal), lang)
 
 
 def panel(img: Image.Image, d: ImageDraw.ImageDraw, state: State, animal: str, slot: int,
-           tag: str | None, on_earth: int, dominated: int) -> None:
+           tag: str | None, on_earth: int, dominated: int, lang: str = words.DEFAULT) -> None:
     """``tag`` (TO ACT, WINNER) marks the panel with a heavy frame and a black label."""
     active = tag is not None
     b = animal_panel(slot)
@@ -72,9 +75,12 @@ def panel(img: Image.Image, d: ImageDraw.ImageDraw, state: State, animal: str, s
                         width=3 if active else 1)
     d.rectangle((b.left + 3, b.top + 20, b.right - 3, b.top + 33), fill=colour)
     d.line((b.left, b.top + 34, b.right, b.top + 34), fill=INK, width=1)
-    fonts.text(d, (b.left + 10, b.top + 18), f"{ANIMAL_LETTERS[animal]}  {animal.capitalize()}", 19, ink,
-               anchor="lm", bold=True)
-    fonts.text(d, (b.right - 10, b.top + 18), f"{rec['vp']} VP", 19, ink, anchor="rm", bold=True)
+    vp = words.gettext("pic.vp", lang, vp=rec["vp"])
+    vp_w = round(fonts.width(vp, 19, bold=True))
+    name = fonts.fit(f"{ANIMAL_LETTERS[animal]}  {words.term(f'animal.{animal}', lang)}", 19, b.width - vp_w - 30,
+                     bold=True)
+    fonts.text(d, (b.left + 10, b.top + 18), name, 19, ink, anchor="lm", bold=True)
+    fonts.text(d, (b.right - 10, b.top + 18), vp, 19, ink, anchor="rm", bold=True)
     # Seat name, and the tag.
     seat = state["seats"][rec["seat"]]["name"]
     tag_w = 0
@@ -100,42 +106,44 @@ def panel(img: Image.Image, d: ImageDraw.ImageDraw, state: State, animal: str, s
             sprites.paste_center(img, sprites.empty_slot(PANEL_ELEMENT_RADIUS), at)
     # Numbers, two columns.
     rows = (
-        (("Gene pool", rec["gene_pool"]), ("On earth", on_earth)),
-        (("APs", f"{rec['aps']} of {rec['aps_owned']}"), ("Dominates", dominated)),
+        ((words.term("term.gene_pool", lang), rec["gene_pool"]), (words.gettext("pic.on_earth", lang), on_earth)),
+        ((words.gettext("pic.aps", lang), words.gettext("pic.aps_of", lang, aps=rec["aps"], owned=rec["aps_owned"])),
+         (words.gettext("pic.dominates", lang), dominated)),
     )
     for j, row in enumerate(rows):
         ty = b.top + 124 + j * 23
         for k, (label, value) in enumerate(row):
             tx = b.left + 10 + k * (b.width // 2)
-            fonts.text(d, (tx, ty), label, 15, MUTED, anchor="lm")
+            room = b.width // 2 - 30 - round(fonts.width(str(value), 16, bold=True))
+            fonts.text(d, (tx, ty), fonts.fit(label, 15, room), 15, MUTED, anchor="lm")
             fonts.text(d, (tx + b.width // 2 - 16, ty), str(value), 16, INK, anchor="rm", bold=True)
 
 
-def draw_facts(img: Image.Image, state: State) -> None:
+def draw_facts(img: Image.Image, state: State, lang: str = words.DEFAULT) -> None:
     """Initiative order, the Survival card's holder and the supplies, on one footer line."""
     d = ImageDraw.Draw(img)
     y = FOOTER_FACTS_Y
     x = 12
-    fonts.text(d, (x, y), "Initiative", 17, INK, anchor="lm", bold=True)
-    x += 86
+    title = words.gettext("pic.initiative", lang)
+    fonts.text(d, (x, y), title, 17, INK, anchor="lm", bold=True)
+    x += max(86, round(fonts.width(title, 17, bold=True)) + 12)
     r = FOOTER_PAWN_RADIUS
     for n, animal in enumerate(state["initiative"], start=1):
         fonts.text(d, (x, y), f"{n}.", 16, MUTED, anchor="lm")
         sprites.paste_center(img, sprites.pawn(animal, r), (x + 16 + r, y))
         x += 2 * r + 30
     x += 20
-    fonts.text(d, (x, y), "Survival card", 17, INK, anchor="lm", bold=True)
-    x += 118
+    title = words.gettext("pic.survival", lang)
+    fonts.text(d, (x, y), title, 17, INK, anchor="lm", bold=True)
+    x += max(118, round(fonts.width(title, 17, bold=True)) + 12)
+    bag = sum(state["bag"].values())
+    facts = words.gettext("pic.supplies", lang, tundra=state.get("tundra_supply", 0), bag=bag)
+    room = FOOTER.right - 12 - round(fonts.width(facts, 16)) - 16 - x  # the holder's text ends before the facts
     holder = ecology.survival_holder(state)
     if holder is None:
-        fonts.text(d, (x, y), "nobody (no sole most species on tundra)", 16, MUTED, anchor="lm")
-        x += 300
+        fonts.text(d, (x, y), fonts.fit(words.gettext("pic.survival.nobody", lang), 16, room), 16, MUTED, anchor="lm")
     else:
         sprites.paste_center(img, sprites.pawn(holder, r), (x + r, y))
-        fonts.text(d, (x + 2 * r + 8, y), f"{holder.capitalize()} (most species on tundra)", 16, INK,
-                   anchor="lm")
-        x += 300
-    x = max(x, 1060)
-    bag = sum(state["bag"].values())
-    facts = f"Tundra tiles left {state.get('tundra_supply', 0)}  ·  Elements in bag {bag}"
+        said = words.gettext("pic.survival.holder", lang, animal=holder)
+        fonts.text(d, (x + 2 * r + 8, y), fonts.fit(said, 16, room - 2 * r - 8), 16, INK, anchor="lm")
     fonts.text(d, (FOOTER.right - 12, y), facts, 16, INK, anchor="rm")

@@ -38,15 +38,15 @@ encode = encode_palette
 
 
 @cache
-def base_image() -> Image.Image:
-    """Everything that is the same in every game, drawn once per process: panel backgrounds,
-    the faint board hexes, the action display's frame and the legend."""
+def base_image(lang: str = words.DEFAULT) -> Image.Image:
+    """Everything that is the same in every game, drawn once per process and language: panel
+    backgrounds, the faint board hexes, the action display's frame and the legend."""
     img = Image.new("RGB", SIZE, PAPER)
     ImageDraw.Draw(img).rectangle(EARTH.tuple(), fill=EARTH_BG)
     earth.draw_empty_hexes(img, BOARD_EARTH)
-    action_display.draw_static(img)
+    action_display.draw_static(img, lang)
     animals.draw_static(img)
-    legend.draw_static(img)
+    legend.draw_static(img, lang)
     status.draw_static(img)
     return img
 
@@ -75,21 +75,22 @@ def warm_up() -> None:
     turn.draw_turn(sample)
 
 
-def draw_board(state: State, *, highlight: Highlight | None = None) -> Image.Image:
+def draw_board(state: State, *, highlight: Highlight | None = None, lang: str = words.DEFAULT) -> Image.Image:
     """The board as a Pillow image (``render_board`` encodes it)."""
-    img = base_image().copy()
+    img = base_image(lang).copy()
     p = engine_prompt(state)
-    earth.draw_earth(img, state, BOARD_EARTH, highlight)
-    action_display.draw(img, state, highlight)
-    animals.draw(img, state, p.animal if p else None, ecology.dominance_map(state))
-    animals.draw_facts(img, state)
-    status.draw(img, state, p)
+    earth.draw_earth(img, state, BOARD_EARTH, highlight, lang=lang)
+    action_display.draw(img, state, highlight, lang)
+    animals.draw(img, state, p.animal if p else None, ecology.dominance_map(state), lang)
+    animals.draw_facts(img, state, lang)
+    status.draw(img, state, p, lang=lang)
     return img
 
 
-def render_board(state: State, *, highlight: Highlight | None = None) -> bytes:
-    """A PNG of the whole position: earth, action display, animals, whose turn it is."""
-    return encode(draw_board(state, highlight=highlight))
+def render_board(state: State, highlight: Highlight | None = None, *, lang: str = words.DEFAULT) -> bytes:
+    """A PNG of the whole position: earth, action display, animals, whose turn it is; every
+    word in ``lang``."""
+    return encode(draw_board(state, highlight=highlight, lang=lang))
 
 
 # --- the zoom -------------------------------------------------------------------------------
@@ -117,6 +118,7 @@ def _option_marks(state: State, options: Sequence[Option | str] | None, hexes: l
     """Tiles and corners among ``hexes`` that the options name (default: the current prompt's)."""
     if options is None:
         p = engine_prompt(state)
+        # tile and corner names are found in the English texts (the labels are the same in any language)
         texts = [] if p is None else [words.prompt_text(p, "en"), *(o.id for o in p.options),
                                       *(words.option(o, "en") for o in p.options)]
     else:
@@ -128,7 +130,7 @@ def _option_marks(state: State, options: Sequence[Option | str] | None, hexes: l
 
 
 def draw_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight | None = None,
-              options: Sequence[Option | str] | None = None) -> Image.Image:
+              options: Sequence[Option | str] | None = None, lang: str = words.DEFAULT) -> Image.Image:
     h = to_hex(at)
     key = hex_key(h)
     if key not in state["tiles"]:
@@ -139,43 +141,52 @@ def draw_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight |
     img = Image.new("RGB", (TILE_VIEW_WIDTH, TILE_VIEW_HEIGHT), EARTH_BG)
     hexes = [h, *(n for n in neighbours(h) if on_board(n) or hex_key(n) in state["tiles"])]
     earth.draw_empty_hexes(img, geo, [n for n in hexes if on_board(n)])
-    earth.draw_earth(img, state, geo, highlight, hexes, focus=h, marks=_option_marks(state, options, hexes))
-    _tile_header(img, state, h, key)
+    earth.draw_earth(img, state, geo, highlight, hexes, focus=h, marks=_option_marks(state, options, hexes),
+                     lang=lang)
+    _tile_header(img, state, h, key, lang)
     return img
 
 
 def render_tile(state: State, at: str | tuple[int, int], *, highlight: Highlight | None = None,
-                options: Sequence[Option | str] | None = None) -> bytes:
+                options: Sequence[Option | str] | None = None, lang: str = words.DEFAULT) -> bytes:
     """A PNG zoom on the tile at ``at`` (a key ``"q,r"`` or a label ``"C4"``) and its
     neighbours, with what each animal there matches.  Corners and tiles that ``options``
     name (by default the current prompt's; ``()`` for none) are ringed and labelled, so
     ``corner:C2-E`` is found on the zoom.  ValueError if no tile is there."""
-    return encode(draw_tile(state, at, highlight=highlight, options=options))
+    return encode(draw_tile(state, at, highlight=highlight, options=options, lang=lang))
 
 
-def _tile_header(img: Image.Image, state: State, h: tuple[int, int], key: str) -> None:
+def _tile_header(img: Image.Image, state: State, h: tuple[int, int], key: str, lang: str) -> None:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, img.width, TILE_VIEW_HEADER), fill=PAPER)
     d.line((0, TILE_VIEW_HEADER, img.width, TILE_VIEW_HEADER), fill=MUTED, width=1)
     terrain = state["tiles"][key]["terrain"]
-    title = f"{hex_label(h)} {terrain}"
+    title = f"{hex_label(h)} {words.term(f'terrain.{terrain}', lang)}"
     fonts.text(d, (14, 24), title, 22, INK, anchor="lm", bold=True)
     scores = " / ".join(str(v) for v in TILE_SCORING[terrain])
-    fonts.text(d, (24 + fonts.width(title, 22), 25), f"Domination scores {scores}", 16, MUTED, anchor="lm")
+    x = 24 + fonts.width(title, 22, bold=True)
+    fonts.text(d, (x, 25), fonts.fit(words.gettext("pic.tile.scores", lang, scores=scores), 16, img.width - x - 10),
+               16, MUTED, anchor="lm")
     matching = ecology.matching_all(state, key)
     y = 60
     if not matching:
-        fonts.text(d, (14, y), "No species here.", 17, MUTED, anchor="lm")
+        fonts.text(d, (14, y), words.gettext("pic.tile.empty", lang), 17, MUTED, anchor="lm")
         return
-    fonts.text(d, (14, y), "Matching", 17, INK, anchor="lm", bold=True)
-    x = 100
+    title = words.gettext("pic.tile.matching", lang)
+    fonts.text(d, (14, y), title, 17, INK, anchor="lm", bold=True)
+    x0 = x = max(100, 14 + round(fonts.width(title, 17, bold=True)) + 12)
     dominant = ecology.dominant(state, key)
     for animal in (a for a in FOOD_CHAIN if a in matching):
-        note = " dominant" if animal == dominant else (" endangered" if matching[animal] == 0 else "")
-        text = f"{matching[animal]}{note}"
-        step = 32 + round(fonts.width(text, 17)) + 18
+        strong = animal == dominant or matching[animal] == 0
+        if animal == dominant:
+            text = words.gettext("pic.tile.dominant", lang, n=matching[animal])
+        elif strong:
+            text = words.gettext("pic.tile.endangered", lang, n=matching[animal])
+        else:
+            text = str(matching[animal])
+        step = 32 + round(fonts.width(text, 17, bold=strong)) + 18
         if x + step > img.width:  # wrap: six animals do not fit one line
-            x, y = 100, y + 32
+            x, y = x0, y + 32
         sprites.paste_center(img, sprites.pawn(animal, 13), (x + 13, y))
-        fonts.text(d, (x + 32, y), text, 17, INK, anchor="lm", bold=bool(note))
+        fonts.text(d, (x + 32, y), text, 17, INK, anchor="lm", bold=strong)
         x += step

@@ -27,7 +27,7 @@ from renderers.turn import render_turn
 
 
 def _demo(args: argparse.Namespace) -> int:
-    state = engine.new_game(args.players, args.seed)
+    state = engine.new_game(args.players, args.seed, names=args.names or None)
     # With --highlight, keep the state before the last decision to ring what it changed.
     history = [copy.deepcopy(state)]
 
@@ -46,15 +46,15 @@ def _demo(args: argparse.Namespace) -> int:
     highlight = highlight_between(history[0], state) if args.highlight and len(history) == 2 else None
     warm_up()  # the once-per-process static layer and sprites are not part of a render's time
     t0 = time.perf_counter()
-    img = draw_board(state, highlight=highlight)
+    img = draw_board(state, highlight=highlight, lang=args.lang)
     png = encode(img)
     ms = (time.perf_counter() - t0) * 1000
     Path(args.out).write_bytes(png)
     if args.turn_out:
-        Path(args.turn_out).write_bytes(render_turn(state, highlight))
+        Path(args.turn_out).write_bytes(render_turn(state, highlight, lang=args.lang))
     if args.tile:
         tile_out = args.tile_out or str(Path(args.out).with_name(f"{Path(args.out).stem}-{args.tile}.png"))
-        Path(tile_out).write_bytes(render_tile(state, args.tile, highlight=highlight))
+        Path(tile_out).write_bytes(render_tile(state, args.tile, highlight=highlight, lang=args.lang))
     print(json.dumps({"ms": round(ms, 1), "bytes": len(png), "width": img.width, "height": img.height}))
     return 0
 
@@ -74,7 +74,7 @@ def _final(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     story = timeline(setup, moves)
     t1 = time.perf_counter()
-    img = draw_final(state, story)
+    img = draw_final(state, story, lang=args.lang)
     png = encode(img)
     t2 = time.perf_counter()
     Path(args.out).write_bytes(png)
@@ -98,12 +98,14 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=0)
     demo.add_argument("--decisions", type=int, default=None, help="stop after K decisions (default: the end)")
     demo.add_argument("--out", default="board.png")
+    demo.add_argument("--names", nargs="*", default=None, metavar="NAME", help="the players' names, in seat order")
     demo.add_argument("--tile", default=None, help="also render the zoom on this tile (e.g. D3)")
     demo.add_argument("--tile-out", default=None)
     demo.add_argument("--highlight", action="store_true", help="ring what the last decision changed")
     demo.add_argument("--until", default=None, metavar="KIND",
                       help="then play on to the first prompt of this kind (place_ap, abundance_corner, ...)")
     demo.add_argument("--turn-out", default=None, help="also write the turn picture of the same state")
+    demo.add_argument("--lang", default="en", choices=("en", "hu"), help="the language of every drawn word")
     demo.set_defaults(func=_demo)
     final = sub.add_parser("final", help="the end-of-game image of a seeded random game or of a record")
     final.add_argument("--players", type=int, default=6)
@@ -111,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     final.add_argument("--multi-animal", action="store_true")
     final.add_argument("--record", default=None, help="a game record (JSON) instead of a random game")
     final.add_argument("--out", default="end-of-game.png")
+    final.add_argument("--lang", default="en", choices=("en", "hu"), help="the language of every drawn word")
     final.set_defaults(func=_final)
     regen = sub.add_parser("regenerate-references", help="rewrite tests/renderers/references after a redesign")
     regen.add_argument("--dir", default=str(references.DEFAULT_DIR))

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import words
 from engine import ecology
 from engine.data import FOOD_CHAIN
 from engine.geometry import BOARD_HEXES, Hex, corner_keys_of, hex_key, hex_label
@@ -46,6 +47,7 @@ def draw_earth(
     hexes: Iterable[Hex] = BOARD_HEXES,
     focus: Hex | None = None,
     marks: Marks | None = None,
+    lang: str = words.DEFAULT,
 ) -> None:
     """Tiles on ``hexes`` with everything on them.  Drawn in layers so that discs sit on top
     of tile edges and highlight rings, and badges never hide under a neighbour's tile.
@@ -60,7 +62,7 @@ def draw_earth(
         terrain = state["tiles"][key]["terrain"]
         cx, cy = geo.hex_center(h)
         sprites.paste_center(img, sprites.tile(terrain, geo.radius), (cx, cy))
-        label, dy = sprites.tile_label(hex_label(h), terrain, scale)
+        label, dy = sprites.tile_label(hex_label(h), terrain, scale, words.term(f"terrain.{terrain}", lang))
         sprites.paste_center(img, label, (cx, cy + dy))
 
     if focus is not None:

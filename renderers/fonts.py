@@ -9,6 +9,8 @@ a one-colour glyph in the text colour), then to a small circle, never to an empt
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -156,6 +158,36 @@ def _baseline(y: float, anchor: str, size: int, bold: bool) -> float:
     return y  # "s": baseline
 
 
+#: A drawn text: which image it went on (an id), that image's size, its ink box there, the text.
+Drawn = tuple[int, tuple[int, int], tuple[float, float, float, float], str]
+_recorded: list[Drawn] | None = None
+_images: list[object] = []  # the images drawn on while recording, kept so that no id is reused
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Every text drawn meanwhile, with its ink box: the tests check with it that no text runs
+    off its picture or over another (longer Hungarian words must still fit)."""
+    global _recorded
+    _recorded = []
+    try:
+        yield _recorded
+    finally:
+        _recorded = None
+        _images.clear()
+
+
+def _record(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, anchor: str, bold: bool) -> None:
+    if _recorded is None or not s.strip():
+        return
+    left, top, right, bottom = font(size, bold).getbbox(s, anchor=anchor)
+    if not _single(s):  # other fonts join in: the width is theirs too
+        start = {"l": 0, "m": -width(s, size, bold) / 2, "r": -width(s, size, bold)}.get(anchor[0], 0)
+        left, right = start, start + width(s, size, bold)
+    _images.append(draw.im)
+    _recorded.append((id(draw.im), draw.im.size, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom), s))
+
+
 def text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -167,6 +199,7 @@ def text(
     bold: bool = False,
 ) -> None:
     """Draw ``s`` with Noto Sans (``bold``: its bold face), falling back per character."""
+    _record(draw, xy, s, size, anchor, bold)
     if _single(s):
         if len(s) <= MASK_CACHE_CHARS and getattr(draw, "mode", None) == "RGB":
             # A board repeats most of its texts: paste a cached coverage mask instead of

@@ -72,17 +72,6 @@ TERRAIN_COLOURS: dict[str, RGB] = {
 }
 #: The frosted border that marks tundra (with its name) beyond its near-white fill.
 TUNDRA_FROST: RGB = rgb("#8DB8E2")
-#: Two-letter terrain abbreviations for the Competition spaces.
-TERRAIN_SHORT: dict[str, str] = {
-    "sea": "Se",
-    "wetland": "We",
-    "savannah": "Sa",
-    "jungle": "Ju",
-    "forest": "Fo",
-    "desert": "De",
-    "mountain": "Mo",
-    "tundra": "Tu",
-}
 
 # --- the page -------------------------------------------------------------------------------
 

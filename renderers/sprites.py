@@ -94,11 +94,14 @@ def tile(terrain: str, radius: int) -> Image.Image:
 
 
 @cache
-def tile_label(label: str, terrain: str, scale: float = 1.0) -> tuple[Image.Image, int]:
-    """The coordinate players type (``C4``) over the terrain name, in a colour that reads on
-    the terrain; returns the sprite and the offset of its centre below the label's line."""
-    big, small = round(19 * scale), round(15 * scale)
-    w = _odd(max(fonts.width(label, big), fonts.width(terrain, small)) + 6)
+def tile_label(label: str, terrain: str, scale: float = 1.0, name: str | None = None) -> tuple[Image.Image, int]:
+    """The coordinate players type (``C4``) over the terrain's ``name`` (in the picture's
+    language), in a colour that reads on the terrain; returns the sprite and the offset of its
+    centre below the label's line."""
+    name = terrain if name is None else name
+    # the sizes the font is drawn at (never below its smallest), so that the sprite holds the ink
+    big, small = max(fonts.MIN_SIZE, round(19 * scale)), max(fonts.MIN_SIZE, round(15 * scale))
+    w = _odd(max(fonts.width(label, big), fonts.width(name, small)) + 6)
     top, bottom = LABEL_DY * scale - big * 0.7, TERRAIN_NAME_DY * scale + small * 0.7
     h = _odd(bottom - top)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -106,7 +109,7 @@ def tile_label(label: str, terrain: str, scale: float = 1.0) -> tuple[Image.Imag
     ink = text_on(TERRAIN_COLOURS[terrain])
     mid = (top + bottom) / 2
     fonts.text(d, (w / 2, h / 2 + LABEL_DY * scale - mid), label, big, ink, anchor="mm", bold=True)
-    fonts.text(d, (w / 2, h / 2 + TERRAIN_NAME_DY * scale - mid), terrain, small, ink, anchor="mm")
+    fonts.text(d, (w / 2, h / 2 + TERRAIN_NAME_DY * scale - mid), name, small, ink, anchor="mm")
     return img, round(mid)
 
 

@@ -44,18 +44,15 @@ def draw_static(img: Image.Image) -> None:
     d.rectangle((HEADER.left, HEADER.bottom - 4, HEADER.right, HEADER.bottom - 1), fill=HEADER_RULE)
 
 
-def phase_text(state: State) -> str:
-    """``Turn 5 · Execution: Speciation``."""
+def phase_text(state: State, lang: str = words.DEFAULT) -> str:
+    """``Turn 5 · Execution phase: Speciation``."""
     phase = state["phase"]
-    if phase == "over":
-        return f"Turn {state['turn']} · Game over"
-    text = f"Turn {state['turn']} · {phase.capitalize()} phase"
     steps = state.get("steps") or []
     if phase == "execution" and steps and steps[0].get("name") == "execution":
         row = steps[0].get("row", 0)
         if 0 <= row < len(ROW_NAMES):
-            text += f": {ROW_NAMES[row].capitalize()}"
-    return text
+            return words.gettext("pic.turn_phase_action", lang, turn=state["turn"], phase=phase, action=ROW_NAMES[row])
+    return words.gettext("pic.turn_phase", lang, turn=state["turn"], phase=phase)
 
 
 def seat_name(state: State, seat: int) -> str:
@@ -63,29 +60,29 @@ def seat_name(state: State, seat: int) -> str:
 
 
 def draw(img: Image.Image, state: State, prompt: Prompt | None, box: Box = HEADER,
-         style: HeaderStyle = BOARD_STYLE) -> None:
+         style: HeaderStyle = BOARD_STYLE, lang: str = words.DEFAULT) -> None:
     d = ImageDraw.Draw(img)
     x = box.left + style.margin
     right = box.right - style.margin
     y1, y2 = box.top + style.line1, box.top + style.line2
-    title = phase_text(state)
+    title = fonts.fit(phase_text(state, lang), style.title, right - x, bold=True)
     fonts.text(d, (x, y1), title, style.title, HEADER_TEXT, anchor="lm", bold=True)
     x_log = x + round(fonts.width(title, style.title, bold=True)) + 36
     if style.last and state.get("log") and right - x_log > 200:
-        last = fonts.clean(words.line(state["log"][-1], "en", turn=True))
-        fonts.text(d, (x_log, y1 + 2), fonts.fit(f"Last: {last}", style.last, right - x_log), style.last,
+        last = words.gettext("pic.last", lang, text=fonts.clean(words.line(state["log"][-1], lang, turn=True)))
+        fonts.text(d, (x_log, y1 + 2), fonts.fit(last, style.last, right - x_log), style.last,
                    MUTED, anchor="lm")
 
     if prompt is None:
-        _draw_result(d, state, x, y2, right, style)
+        _draw_result(d, state, x, y2, right, style, lang)
         return
     r = style.pawn
     sprites.paste_center(img, sprites.pawn(prompt.animal, r), (x + r, y2))
     x += 2 * r + 10
-    who = f"{seat_name(state, prompt.seat)} ({prompt.animal.capitalize()})"
+    who = f"{seat_name(state, prompt.seat)} ({words.term(f'animal.{prompt.animal}', lang)})"
     who = fonts.fit(who, style.who, (right - x) * (0.6 if style.line3 is None else 1), bold=True)
     fonts.text(d, (x, y2), who, style.who, HEADER_TEXT, anchor="lm", bold=True)
-    question = fonts.clean(words.prompt_text(prompt, "en"))
+    question = fonts.clean(words.prompt_text(prompt, lang))
     if style.line3 is None:
         x += round(fonts.width(who, style.who, bold=True)) + 16
         fonts.text(d, (x, y2 + 1), fonts.fit(question, style.question, right - x), style.question, HEADER_TEXT,
@@ -96,14 +93,16 @@ def draw(img: Image.Image, state: State, prompt: Prompt | None, box: Box = HEADE
                    style.question, HEADER_TEXT, anchor="lm")
 
 
-def _draw_result(d: ImageDraw.ImageDraw, state: State, x: int, y: int, right: int, style: HeaderStyle) -> None:
+def _draw_result(d: ImageDraw.ImageDraw, state: State, x: int, y: int, right: int, style: HeaderStyle,
+                 lang: str) -> None:
     result = state.get("result")
     if not result:
-        fonts.text(d, (x, y), "Nobody has to act.", style.who, HEADER_TEXT, anchor="lm")
+        fonts.text(d, (x, y), words.gettext("pic.nobody_acts", lang), style.who, HEADER_TEXT, anchor="lm")
         return
     seats = state["seats"]
     winner = result["winner_seat"]
-    head = f"{seat_name(state, winner)} wins with {result['seat_scores'][winner]} VP."
+    head = words.gettext("pic.wins_with", lang, player=seat_name(state, winner), vp=result["seat_scores"][winner])
+    head = fonts.fit(head, style.who, right - x, bold=True)
     fonts.text(d, (x, y), head, style.who, HEADER_TEXT, anchor="lm", bold=True)
     order = sorted(range(len(seats)), key=lambda s: -result["seat_scores"][s])
     parts = []

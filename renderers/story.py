@@ -42,21 +42,21 @@ _LABEL_W = 200  # the sources column
 _TEXT = 18
 
 
-def render_final(state: State, timeline: Timeline) -> bytes:
+def render_final(state: State, timeline: Timeline, *, lang: str = words.DEFAULT) -> bytes:
     """The final post's image (PNG): scores by source, the winner, VP and species by turn."""
-    return encode(draw_final(state, timeline))
+    return encode(draw_final(state, timeline, lang=lang))
 
 
-def draw_final(state: State, timeline: Timeline) -> Image.Image:
+def draw_final(state: State, timeline: Timeline, *, lang: str = words.DEFAULT) -> Image.Image:
     img = Image.new("RGB", SIZE, PAGE)
     d = ImageDraw.Draw(img)
     for box in (TABLE, VP_CHART, SPECIES_CHART):
         d.rectangle(box.tuple(), fill=PAPER)
     res = state.get("result") or compute_result(state)
     order = column_order(state, res)
-    _header(d, state, res)
-    _table(img, state, res, order)
-    _charts(img, timeline, order)
+    _header(d, state, res, lang)
+    _table(img, state, res, order, lang)
+    _charts(img, timeline, order, lang)
     return img
 
 
@@ -66,22 +66,22 @@ def column_order(state: State, res: dict[str, Any]) -> list[str]:
     return [a for s in seats for a in sorted(state["seats"][s]["animals"], key=lambda a: -res["scores"][a])]
 
 
-def _header(d: ImageDraw.ImageDraw, state: State, res: dict[str, Any]) -> None:
+def _header(d: ImageDraw.ImageDraw, state: State, res: dict[str, Any], lang: str) -> None:
     d.rectangle(HEADER.tuple(), fill=HEADER_BG)
     winner = res["winner_seat"]
     name = fonts.safe(state["seats"][winner]["name"])
-    animals = ", ".join(a.capitalize() for a in state["seats"][winner]["animals"])
-    head = f"Game over: {name} ({animals}) wins with {res['seat_scores'][winner]} VP"
+    head = words.gettext("pic.final.head", lang, player=name, animals=state["seats"][winner]["animals"],
+                         vp=res["seat_scores"][winner])
     fonts.text(d, (_PAD, 30), fonts.fit(head, 30, HEADER.width - 2 * _PAD), 30, HEADER_TEXT, anchor="lm", bold=True)
     tie = res.get("tie_break")
-    line = f"{state['turn']} turns · {len(state['seats'])} players"
+    line = words.gettext("pic.final.line", lang, turns=state["turn"], players=len(state["seats"]))
     if tie:
-        line += f" · Tie-break: {words.tie_break(tie, res['winner'], 'en')}"
+        line = words.gettext("pic.final.line_tie", lang, line=line, tie=words.tie_break(tie, res["winner"], lang))
     fonts.text(d, (_PAD, 72), fonts.fit(fonts.safe(line), _TEXT, HEADER.width - 2 * _PAD), _TEXT,
                HEADER_TEXT, anchor="lm")
 
 
-def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]) -> None:
+def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str], lang: str) -> None:
     d = ImageDraw.Draw(img)
     sources = vp.sources_used(state)
     multi = any(len(s["animals"]) > 1 for s in state["seats"])
@@ -90,7 +90,7 @@ def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]
     row_h = min(44, (TABLE.height - 2 * _PAD - head_h - 30) // max(1, rows))
     col_w = (TABLE.width - 2 * _PAD - _LABEL_W) // max(1, len(order))
     x0, y0 = TABLE.left + _PAD, TABLE.top + _PAD
-    fonts.text(d, (x0, y0), "VP by source", _TEXT + 2, INK, bold=True)
+    fonts.text(d, (x0, y0), words.gettext("pic.final.by_source", lang), _TEXT + 2, INK, bold=True)
     top = y0 + 30
     winners = set(state["seats"][res["winner_seat"]]["animals"])
     breakdowns = vp.breakdowns(state)
@@ -99,13 +99,15 @@ def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]
         if a in winners:  # the winner's column stands out by fill, not colour alone: "WINNER" too
             d.rectangle((cx - col_w // 2 + 2, top, cx + col_w // 2 - 2, top + head_h + rows * row_h),
                         fill=ROW_ACTIVE)
-            fonts.text(d, (cx, top + 4), "WINNER", 13, INK, anchor="mt", bold=True)
+            tag = fonts.fit(words.gettext("pic.winner", lang), 13, col_w - 6, bold=True)
+            fonts.text(d, (cx, top + 4), tag, 13, INK, anchor="mt", bold=True)
         sprites.paste_center(img, sprites.pawn(a, 15), (cx, top + 32))
-        fonts.text(d, (cx, top + 52), a.capitalize(), 15, INK, anchor="mt", bold=True)
+        fonts.text(d, (cx, top + 52), fonts.fit(words.term(f"animal.{a}", lang), 15, col_w - 6, bold=True), 15, INK,
+                   anchor="mt", bold=True)
         seat = state["seats"][state["animals"][a]["seat"]]["name"]
         fonts.text(d, (cx, top + 70), fonts.fit(fonts.safe(seat), 14, col_w - 6), 14, MUTED, anchor="mm")
     y = top + head_h
-    labels = [words.vp_source(s, "en") for s in sources] + ["Total"]
+    labels = [words.vp_source(s, lang) for s in sources] + [words.gettext("pic.final.total", lang)]
     for r, label in enumerate(labels):
         total = r == len(sources)
         if total:
@@ -121,14 +123,15 @@ def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]
                        INK if n or total else MUTED, anchor="mm", bold=total)
         y += row_h
     if multi:
-        fonts.text(d, (x0 + 4, y + row_h / 2), "Player's score", _TEXT, INK, anchor="lm")
+        fonts.text(d, (x0 + 4, y + row_h / 2), fonts.fit(words.gettext("pic.final.player_score", lang), _TEXT,
+                                                         _LABEL_W - 8), _TEXT, INK, anchor="lm")
         scoring = _scoring_animals(state, res)
         for i, a in enumerate(order):
             seat = state["animals"][a]["seat"]
             if scoring[seat] == a:
                 cx = x0 + _LABEL_W + i * col_w + col_w // 2
                 fonts.text(d, (cx, y + row_h / 2), f"{res['seat_scores'][seat]}*", _TEXT, INK, anchor="mm")
-        fonts.text(d, (x0, TABLE.bottom - _PAD), "* a player scores their lowest animal", 14, MUTED, anchor="ld")
+        fonts.text(d, (x0, TABLE.bottom - _PAD), words.gettext("pic.final.lowest", lang), 14, MUTED, anchor="ld")
 
 
 def _scoring_animals(state: State, res: dict[str, Any]) -> list[str]:
@@ -137,15 +140,16 @@ def _scoring_animals(state: State, res: dict[str, Any]) -> list[str]:
     return compute_result(state)["scoring_animals"]  # a result saved before the field existed
 
 
-def _charts(img: Image.Image, timeline: Timeline, order: list[str]) -> tuple[Axes, Axes]:
+def _charts(img: Image.Image, timeline: Timeline, order: list[str], lang: str) -> tuple[Axes, Axes]:
     animals = [a for a in order if a in timeline.animals]
     vp_series = [Series(a, [p.vp[a] for p in timeline.by_turn]) for a in reversed(animals)]
     sp_series = [Series(a, [p.species[a] for p in timeline.by_turn]) for a in reversed(animals)]
     inner = Box(VP_CHART.left + _PAD, VP_CHART.top + _PAD, VP_CHART.right - _PAD, VP_CHART.bottom - _PAD)
-    vp_axes = draw_line_chart(img, inner, vp_series, title="VP at the end of each turn",
-                              x_label="Turn (0 = setup)", y_label="VP")
+    vp_axes = draw_line_chart(img, inner, vp_series, title=words.gettext("pic.final.vp_chart", lang),
+                              x_label=words.gettext("pic.final.turn_setup", lang), y_label=words.term("term.vp", lang))
     inner = Box(SPECIES_CHART.left + _PAD, SPECIES_CHART.top + _PAD, SPECIES_CHART.right - _PAD,
                 SPECIES_CHART.bottom - _PAD)
-    sp_axes = draw_line_chart(img, inner, sp_series, title="Species on earth", x_label="Turn",
-                              y_label="Species", text_size=15)
+    sp_axes = draw_line_chart(img, inner, sp_series, title=words.gettext("pic.final.species_chart", lang),
+                              x_label=words.term("term.turn", lang), y_label=words.gettext("pic.final.species", lang),
+                              text_size=15)
     return vp_axes, sp_axes

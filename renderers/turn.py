@@ -74,51 +74,56 @@ CARD_OF = {card_id(name): name for name in DOMINANCE_CARDS}
 
 
 def draw_turn(state: State, highlight: Highlight | None = None, *,
-              options: Sequence[OptionLike] | None = None) -> Image.Image:
+              options: Sequence[OptionLike] | None = None, lang: str = words.DEFAULT) -> Image.Image:
     """The turn picture as a Pillow image (``render_turn`` encodes it)."""
     p = engine_prompt(state)
     shown = _options(p, options) if p is not None else []
     if p is None:
-        body = _earth_body(state, highlight, Marks(), [], title="Final position")
+        body = _earth_body(state, highlight, Marks(), [], lang, title=words.gettext("pic.final_position", lang))
     elif p.kind in DISPLAY_KINDS:
-        body = _display_body(state, highlight)
+        body = _display_body(state, highlight, lang)
     else:
+        # tile and corner names are found in the English texts (the labels are the same in any language)
         marks = referenced([words.prompt_text(p, "en"), *(o.id for o in shown),
                             *(words.option(o, "en") for o in shown)])
-        body = _earth_body(state, highlight, marks, shown) if marks else _list_body(state, p, shown)
+        body = (_earth_body(state, highlight, marks, shown, lang) if marks
+                else _list_body(state, p, shown, lang))
     img = Image.new("RGB", (WIDTH, BODY_TOP + body.height + FOOTER_H), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle(HEADER.tuple(), fill=HEADER_BG)
     d.rectangle((0, HEADER.bottom - 5, WIDTH, HEADER.bottom - 1), fill=HEADER_RULE)
-    status.draw(img, state, p, HEADER, STYLE)
+    status.draw(img, state, p, HEADER, STYLE, lang)
     img.paste(body, (0, BODY_TOP))
-    _footer(d, state, img.height)
+    _footer(d, state, img.height, lang)
     return img
 
 
 def render_turn(state: State, highlight: Highlight | None = None, *,
-                options: Sequence[OptionLike] | None = None) -> bytes:
+                options: Sequence[OptionLike] | None = None, lang: str = words.DEFAULT) -> bytes:
     """The picture to post with a prompt: PNG bytes (palette-quantised, well under 150 KB).
     ``options`` is the subset of the prompt's options (or their ids) the caller shows;
-    by default all of them."""
-    return encode_palette(draw_turn(state, highlight, options=options))
+    by default all of them.  Every word in ``lang``."""
+    return encode_palette(draw_turn(state, highlight, options=options, lang=lang))
 
 
 # --- bodies ---------------------------------------------------------------------------------
 
 
-def _display_body(state: State, highlight: Highlight | None) -> Image.Image:
+def _display_body(state: State, highlight: Highlight | None, lang: str) -> Image.Image:
     """The action display as on the board, and APs left per animal in initiative order."""
-    board = base_image().copy()
-    action_display.draw(board, state, highlight)
+    board = base_image(lang).copy()
+    action_display.draw(board, state, highlight, lang)
     crop = board.crop(DISPLAY_CROP.tuple())
     body = Image.new("RGB", (WIDTH, crop.height), PAPER)
     body.paste(crop, (0, 0))
     d = ImageDraw.Draw(body)
     x0 = crop.width + 14
     d.line((crop.width + 2, 8, crop.width + 2, body.height - 8), fill=MUTED, width=1)
-    fonts.text(d, (x0, 26), "APs left", 24, INK, anchor="lm", bold=True)
-    fonts.text(d, (x0, 56), "in initiative order", 17, MUTED, anchor="lm")
+    room = WIDTH - x0 - 10
+    fonts.text(d, (x0, 26), fonts.fit(words.gettext("pic.aps_left", lang), 24, room, bold=True), 24, INK, anchor="lm",
+               bold=True)
+    fonts.text(d, (x0, 56), fonts.fit(words.gettext("pic.in_initiative_order", lang), 17, room), 17, MUTED,
+               anchor="lm")
     y = 100
     p = engine_prompt(state)
     for n, animal in enumerate(state["initiative"], start=1):
@@ -129,7 +134,8 @@ def _display_body(state: State, highlight: Highlight | None) -> Image.Image:
         fonts.text(d, (x0, y - 8), f"{n}.", 18, MUTED, anchor="lm")
         name = fonts.fit(status.seat_name(state, rec["seat"]), 20, WIDTH - x0 - 76, bold=True)
         fonts.text(d, (x0 + 60, y - 8), name, 20, INK, anchor="lm", bold=True)
-        fonts.text(d, (x0 + 60, y + 16), f"{rec['aps']} of {rec['aps_owned']} left", 18, INK, anchor="lm")
+        left = words.gettext("pic.aps_of_left", lang, aps=rec["aps"], owned=rec["aps_owned"])
+        fonts.text(d, (x0 + 60, y + 16), fonts.fit(left, 18, WIDTH - x0 - 70), 18, INK, anchor="lm")
         y += 72
     return body
 
@@ -159,13 +165,13 @@ def zoom_geometry(state: State, marks: Marks) -> EarthGeometry:
     return _zoom_geometry(focus, EARTH_AREA)
 
 
-def _earth_body(state: State, highlight: Highlight | None, marks: Marks, shown: list[Option],
+def _earth_body(state: State, highlight: Highlight | None, marks: Marks, shown: list[Option], lang: str,
                 title: str | None = None) -> Image.Image:
     geo = zoom_geometry(state, marks)
     zoom = Image.new("RGB", EARTH_AREA, EARTH_BG)
     earth.draw_empty_hexes(zoom, geo, BOARD_HEXES)
     hexes = [*BOARD_HEXES, *(hex_from_key(k) for k in state["tiles"] if not on_board(hex_from_key(k)))]
-    earth.draw_earth(zoom, state, geo, highlight, hexes, marks=marks)
+    earth.draw_earth(zoom, state, geo, highlight, hexes, marks=marks, lang=lang)
 
     body = Image.new("RGB", (WIDTH, EARTH_AREA[1]), PAPER)
     body.paste(zoom, (0, 0))
@@ -173,37 +179,39 @@ def _earth_body(state: State, highlight: Highlight | None, marks: Marks, shown: 
     d.line((EARTH_AREA[0], 0, EARTH_AREA[0], body.height), fill=MUTED, width=1)
     column = Box(EARTH_AREA[0] + 14, 12, WIDTH - 12, body.height - 8)
     if title is not None:
-        _ranking(d, body, state, column, title)
+        _ranking(d, body, state, column, title, lang)
     else:
-        _option_list(d, shown, column)
+        _option_list(d, shown, column, lang)
     return body
 
 
-def _list_body(state: State, p: Prompt, shown: list[Option]) -> Image.Image:
+def _list_body(state: State, p: Prompt, shown: list[Option], lang: str) -> Image.Image:
     """No tile or corner involved: the acting animal's display beside the options (a card's
     rules under its name, when the choice is a card)."""
-    details = {words.option(o, "en"): words.card_text(CARD_OF[o.id], "en") for o in shown if o.id in CARD_OF}
+    details = {words.option(o, lang): words.card_text(CARD_OF[o.id], lang) for o in shown if o.id in CARD_OF}
     per_option = OPTION_SIZE + 12 + (2 * (DETAIL_SIZE + 6) if details else 0)
     height = min(LIST_MAX_HEIGHT, max(340, 64 + per_option * len(shown)))
     body = Image.new("RGB", (WIDTH, height), PAPER)
-    board = base_image().copy()
+    board = base_image(lang).copy()
     in_play = [a for a in FOOD_CHAIN if a in state["animals"]]
     slot = in_play.index(p.animal)
     on_earth = sum(t["species"].get(p.animal, 0) for t in state["tiles"].values())
     dominated = sum(1 for a in ecology.dominance_map(state).values() if a == p.animal)
-    animals.panel(board, ImageDraw.Draw(board), state, p.animal, slot, "TO ACT", on_earth, dominated)
+    animals.panel(board, ImageDraw.Draw(board), state, p.animal, slot, words.gettext("pic.to_act", lang), on_earth,
+                  dominated, lang)
     panel = board.crop(animal_panel(slot).tuple())
     frame = Image.new("RGB", (panel.width + 24, height), PAGE)
     frame.paste(panel, (12, 16))
     body.paste(frame, (0, 0))
     d = ImageDraw.Draw(body)
     _element_boxes(body, d, state, Box(12, 16 + panel.height + 16, frame.width - 12, height - 10),
-                   first=p.kind.split("_")[0])
-    _option_list(d, shown, Box(frame.width + 20, 12, WIDTH - 12, height - 8), details)
+                   first=p.kind.split("_")[0], lang=lang)
+    _option_list(d, shown, Box(frame.width + 20, 12, WIDTH - 12, height - 8), lang, details)
     return body
 
 
-def _element_boxes(img: Image.Image, d: ImageDraw.ImageDraw, state: State, box: Box, first: str = "") -> None:
+def _element_boxes(img: Image.Image, d: ImageDraw.ImageDraw, state: State, box: Box, first: str = "",
+                   lang: str = words.DEFAULT) -> None:
     """The element boxes, one line each, when they hold any; the one the prompt's action
     takes from (``first``) at the top."""
     y = box.top + 10
@@ -212,26 +220,26 @@ def _element_boxes(img: Image.Image, d: ImageDraw.ImageDraw, state: State, box: 
         elements = state["boxes"].get(name) or []
         if not elements or y > box.bottom - 14:
             continue
-        fonts.text(d, (box.left, y), name.capitalize(), 16, MUTED, anchor="lm")
+        fonts.text(d, (box.left, y), fonts.fit(words.term(f"action.{name}", lang), 16, 102), 16, MUTED, anchor="lm")
         for i, e in enumerate(elements[:4]):
             sprites.paste_center(img, sprites.element(e, 12), (box.left + 110 + i * 28, y))
         y += 32
 
 
-def _option_list(d: ImageDraw.ImageDraw, shown: list[Option], box: Box,
+def _option_list(d: ImageDraw.ImageDraw, shown: list[Option], box: Box, lang: str,
                  details: dict[str, str] | None = None) -> None:
     """The options, numbered as the playground numbers them, as many as fit; ``details``
     adds up to two muted lines under an option (by label)."""
     details = details or {}
-    fonts.text(d, (box.left, box.top + 14), "Options", 24, INK, anchor="lm", bold=True)
+    fonts.text(d, (box.left, box.top + 14), words.gettext("pic.options", lang), 24, INK, anchor="lm", bold=True)
     line = OPTION_SIZE + 8
     y = box.top + 44 + line // 2
     text_w = box.width - 40
     for n, o in enumerate(shown, start=1):
-        label = words.option(o, "en")
+        label = words.option(o, lang)
         lines = _wrap(fonts.clean(label), OPTION_SIZE, text_w)
         if y + line * (len(lines) + (n < len(shown))) > box.bottom:
-            fonts.text(d, (box.left, y), f"... and {len(shown) - n + 1} more", OPTION_SIZE - 2, MUTED,
+            fonts.text(d, (box.left, y), words.ngettext("pic.more", len(shown) - n + 1, lang), OPTION_SIZE - 2, MUTED,
                        anchor="lm")
             return
         fonts.text(d, (box.left, y), f"{n}.", OPTION_SIZE - 2, MUTED, anchor="lm")
@@ -262,22 +270,23 @@ def _wrap(text: str, size: int, width: float, most: int = 2) -> list[str]:
     return lines
 
 
-def _ranking(d: ImageDraw.ImageDraw, img: Image.Image, state: State, box: Box, title: str) -> None:
+def _ranking(d: ImageDraw.ImageDraw, img: Image.Image, state: State, box: Box, title: str, lang: str) -> None:
     fonts.text(d, (box.left, box.top + 14), title, 24, INK, anchor="lm", bold=True)
     y = box.top + 60
     for animal, rec in sorted(state["animals"].items(), key=lambda kv: -kv[1]["vp"]):
         sprites.paste_center(img, sprites.pawn(animal, 15), (box.left + 15, y))
         name = fonts.fit(status.seat_name(state, rec["seat"]), 20, box.width - 130)
         fonts.text(d, (box.left + 40, y), name, 20, INK, anchor="lm")
-        fonts.text(d, (box.right, y), f"{rec['vp']} VP", 20, INK, anchor="rm", bold=True)
+        fonts.text(d, (box.right, y), words.gettext("pic.vp", lang, vp=rec["vp"]), 20, INK, anchor="rm", bold=True)
         y += 40
 
 
-def _footer(d: ImageDraw.ImageDraw, state: State, height: int) -> None:
+def _footer(d: ImageDraw.ImageDraw, state: State, height: int, lang: str) -> None:
     y = height - FOOTER_H // 2
     d.line((0, height - FOOTER_H, WIDTH, height - FOOTER_H), fill=MUTED, width=1)
     if state.get("log"):
-        last = fonts.fit(f"Last: {fonts.clean(words.line(state['log'][-1], 'en', turn=True))}", 18, WIDTH - 28)
+        said = words.gettext("pic.last", lang, text=fonts.clean(words.line(state["log"][-1], lang, turn=True)))
+        last = fonts.fit(said, 18, WIDTH - 28)
         fonts.text(d, (14, y), last, 18, MUTED, anchor="lm")
 
 

@@ -7,6 +7,7 @@ The engine says what happened as structured data (``engine.text``); this package
     words.option_description(option, "hu")   # a card's effect under its name, or None
     words.prompt_text(prompt, "en")           # what the prompt asks
     words.error(exc, "hu")                    # a RulesError for the player
+    words.say(words.T("bot.joined", ...), "hu")  # a text of the bot, worded when the reader is known
 
 Texts come from gettext catalogues (``locale/<lang>/LC_MESSAGES/ds.po``, keys as msgids) and
 game terms from one glossary (``glossary.toml``).  Languages: ``"en"`` and ``"hu"``;
@@ -26,6 +27,7 @@ from words import catalog
 from words import render as _r
 from words.catalog import DEFAULT, LANGUAGES
 from words.glossary import term as _term
+from words.text import Entry, Joined, T, Text, Words, join, say
 
 MAX_LABEL = 100  # Discord's limit for a button label, a select option and its description
 
@@ -175,7 +177,7 @@ def tie_break(tie: Mapping[str, Any], winner: str, lang: str = DEFAULT) -> str:
 
 
 __all__ = [
-    "DEFAULT", "LANGUAGES", "MAX_LABEL", "card_effect", "card_name", "card_text", "catalog", "clip", "error",
-    "gettext", "line", "lines", "ngettext", "option", "option_description", "pick_language", "prompt_text",
-    "space", "term", "tie_break", "tile", "vp_source",
+    "DEFAULT", "LANGUAGES", "MAX_LABEL", "Entry", "Joined", "T", "Text", "Words", "card_effect", "card_name",
+    "card_text", "catalog", "clip", "error", "gettext", "join", "line", "lines", "ngettext", "option",
+    "option_description", "pick_language", "prompt_text", "say", "space", "term", "tie_break", "tile", "vp_source",
 ]

@@ -30,7 +30,7 @@ KINDS: dict[str, str] = {
     "element": "element", "old": "element",
     "terrain": "terrain", "card": "card", "action": "action", "corner": "corner", "space": "space",
     "player": "raw", "opponent": "raw", "option": "raw", "text": "raw",
-    "prompt": "prompt",
+    "prompt": "prompt", "phase": "phase",
     "animals": "animal", "initiative": "animal", "terrains": "terrain", "cards": "card",
     "elements": "element", "tiles": "tile", "options": "raw",
 }

@@ -33,3 +33,12 @@ async def bot(fake, tmp_path):
     yield process
     assert await process.stop() == 0
     assert b"fake-token-never-printed" not in process.output
+
+
+@pytest.fixture(autouse=True)
+def strict_words(monkeypatch):
+    """A text whose key, placeholder or form is missing fails the test (the bot itself falls
+    back to English, then to the key, rather than fail a player)."""
+    from words import render
+
+    monkeypatch.setattr(render, "STRICT", True)

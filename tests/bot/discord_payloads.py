@@ -277,14 +277,16 @@ def edited_message(old: JSON, body: JSON, attachments: list[JSON]) -> JSON:
 
 
 def interaction(*, interaction_id: int, token: str, kind: int, data: JSON, application_id: int, guild_id: int,
-                channel: JSON, member_payload: JSON, app_permissions: int, message_payload: JSON | None) -> JSON:
-    """An INTERACTION_CREATE payload for a guild interaction."""
+                channel: JSON, member_payload: JSON, app_permissions: int, message_payload: JSON | None,
+                locale: str = "en-US", guild_locale: str = "en-US") -> JSON:
+    """An INTERACTION_CREATE payload for a guild interaction (``locale``: the user's client language,
+    ``guild_locale``: the server's)."""
     payload: JSON = {
         "id": str(interaction_id),
         "application_id": str(application_id),
         "type": kind,
         "data": data,
-        "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
+        "guild": {"id": str(guild_id), "locale": guild_locale, "features": []},
         "guild_id": str(guild_id),
         "channel": channel,
         "channel_id": channel["id"],
@@ -292,8 +294,8 @@ def interaction(*, interaction_id: int, token: str, kind: int, data: JSON, appli
         "token": token,
         "version": 1,
         "app_permissions": str(app_permissions),
-        "locale": "en-US",
-        "guild_locale": "en-US",
+        "locale": locale,
+        "guild_locale": guild_locale,
         "entitlements": [],
         "entitlement_sku_ids": [],
         "authorizing_integration_owners": {"0": str(guild_id)},

@@ -51,6 +51,7 @@ class FakeUser:
     id: int
     name: str
     global_name: str | None = None
+    locale: str = "en-US"  # the language of the user's Discord client (interactions carry it)
 
     def payload(self, *, bot: bool = False) -> JSON:
         return payloads.user(self.id, self.name, self.global_name, bot=bot)
@@ -235,6 +236,8 @@ class FakeDiscord:
         self.owner = FakeUser(self._ids.next(), "owner", "Owner")
         self.bot_user = FakeUser(self.bot_user_id, "fakebot", "Fake Bot")
         self.app_permissions = app_permissions
+        #: each server's language (``guild_locale`` of its interactions); unlisted: en-US
+        self.guild_locales: dict[int, str] = {}
         self.api_base = ""
         self.gateway = ""
         self.calls: list[RecordedCall] = []
@@ -407,49 +410,55 @@ class FakeDiscord:
     # ----------------------------------------------------------------- interactions (test side)
 
     def slash(self, command: str, subcommand: str | None = None, options: dict[str, Any] | None = None, *,
-              user: FakeUser, channel_id: int | None = None, permissions: int = 0) -> str:
-        """Dispatch a chat-input command; ``subcommand`` may be ``"group sub"``. Returns the interaction id."""
+              user: FakeUser, channel_id: int | None = None, permissions: int = 0, locale: str | None = None,
+              guild_locale: str | None = None) -> str:
+        """Dispatch a chat-input command; ``subcommand`` may be ``"group sub"``. Returns the interaction id.
+        ``locale``: the user's client language (default ``user.locale``); ``guild_locale``: the server's
+        (default ``guild_locales`` of its guild, else en-US)."""
         data = self._command_data(command, subcommand, options or {}, focused=None)
-        return self._interact(APPLICATION_COMMAND, data, user, channel_id, permissions, None)
+        return self._interact(APPLICATION_COMMAND, data, user, channel_id, permissions, None, locale, guild_locale)
 
     def autocomplete(self, command: str, subcommand: str | None, options: dict[str, Any], focused: str, *,
-                     user: FakeUser, channel_id: int | None = None, permissions: int = 0) -> str:
+                     user: FakeUser, channel_id: int | None = None, permissions: int = 0, locale: str | None = None,
+                     guild_locale: str | None = None) -> str:
         """Dispatch an autocomplete for option ``focused`` (its value is sent as typed text)."""
         values = {focused: "", **options}
         data = self._command_data(command, subcommand, values, focused=focused)
-        return self._interact(AUTOCOMPLETE, data, user, channel_id, permissions, None)
+        return self._interact(AUTOCOMPLETE, data, user, channel_id, permissions, None, locale, guild_locale)
 
     def click(self, custom_id: str, *, user: FakeUser, message_id: int | None = None, channel_id: int | None = None,
-              permissions: int = 0) -> str:
+              permissions: int = 0, locale: str | None = None) -> str:
         """Click a button. Without ``message_id``, the newest stored message carrying ``custom_id`` is used."""
-        return self._component(2, custom_id, None, user, message_id, channel_id, permissions)
+        return self._component(2, custom_id, None, user, message_id, channel_id, permissions, locale)
 
     def select(self, custom_id: str, values: list[str], *, user: FakeUser, message_id: int | None = None,
-               channel_id: int | None = None, permissions: int = 0) -> str:
+               channel_id: int | None = None, permissions: int = 0, locale: str | None = None) -> str:
         """Choose ``values`` in a string select (found like ``click`` finds its button)."""
-        return self._component(3, custom_id, values, user, message_id, channel_id, permissions)
+        return self._component(3, custom_id, values, user, message_id, channel_id, permissions, locale)
 
     def _component(self, component_type: int, custom_id: str, values: list[str] | None, user: FakeUser,
-                   message_id: int | None, channel_id: int | None, permissions: int) -> str:
+                   message_id: int | None, channel_id: int | None, permissions: int, locale: str | None) -> str:
         message = self._message_with(custom_id, message_id, channel_id, component_type, values or [])
         data: JSON = {"custom_id": custom_id, "component_type": component_type}
         if values is not None:
             data["values"] = values
         channel = channel_id or int(message["channel_id"])
-        return self._interact(MESSAGE_COMPONENT, data, user, channel, permissions, message)
+        return self._interact(MESSAGE_COMPONENT, data, user, channel, permissions, message, locale)
 
     def _interact(self, kind: int, data: JSON, user: FakeUser, channel_id: int | None, permissions: int,
-                  message: JSON | None) -> str:
+                  message: JSON | None, locale: str | None = None, guild_locale: str | None = None) -> str:
         channel = self._channel(channel_id or self.channel_id)
         self._users[user.id] = user
         record = _Interaction(self._ids.next(), secrets.token_urlsafe(48), kind, user, int(channel["id"]),
                               int(message["id"]) if message else None)
         member = payloads.member(user.payload(), permissions=permissions)
+        guild_id = int(channel.get("guild_id") or self.guild_id)
         payload = payloads.interaction(
             interaction_id=record.id, token=record.token, kind=kind, data=data, application_id=self.application_id,
-            guild_id=int(channel.get("guild_id") or self.guild_id), channel=channel, member_payload=member,
+            guild_id=guild_id, channel=channel, member_payload=member,
             app_permissions=self.app_permissions,
-            message_payload=message)
+            message_payload=message, locale=locale or user.locale,
+            guild_locale=guild_locale or self.guild_locales.get(guild_id, "en-US"))
         interaction_id = str(record.id)
         self._interactions[interaction_id] = record
         self._by_token[record.token] = record

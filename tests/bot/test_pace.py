@@ -208,7 +208,7 @@ async def test_my_games_across_servers_marks_where_i_am_awaited(paced, store):
     await paced.create_lobby("c2", "other", "Other", 3, guild_id="g2")
     await paced.join("c2", "me", "Me")
     reply = await paced.my_games("me")
-    assert "You play in 2 game(s)" in reply.text
+    assert "You play in 2 games" in reply.text
     assert "https://discord.com/channels/g1/c1" in reply.text and "https://discord.com/channels/g2/c2" in reply.text
     to_act = (await paced.status("c1")).to_act
     assert ("**your turn**" in reply.text) == (to_act == "me")

@@ -113,7 +113,7 @@ async def test_mygames_lists_games_of_two_servers_with_links(fake, bot):
     await start_two(fake, channel2, players=(BOB, ANN))
     reply = await slash(fake, "mygames", ANN)
     text = text_of(reply)
-    assert is_ephemeral(reply) and "You play in 2 game(s)" in text
+    assert is_ephemeral(reply) and "You play in 2 games" in text
     assert f"https://discord.com/channels/{fake.guild_id}/{fake.channel_id}" in text
     assert f"https://discord.com/channels/{guild2}/{channel2}" in text
     mine = 0

@@ -53,7 +53,7 @@ async def test_lobby_flow_and_refusals(service, store):
     with pytest.raises(replies.WrongPhase, match="1 player has joined"):
         await service.start("chan", "u0")  # the host alone
     await service.join("chan", "u1", "Bo", "Birds")
-    with pytest.raises(replies.BadRequest, match="not free; free animals: mammals, reptiles, amphibians"):
+    with pytest.raises(replies.BadRequest, match="not free; free animals: Mammals, Reptiles, Amphibians"):
         await service.join("chan", "u2", "Cy", "birds")
     with pytest.raises(replies.BadRequest, match="already have a seat"):
         await service.join("chan", "u1", "Bo")
@@ -196,7 +196,7 @@ async def test_in_two_player_games_a_resignation_ends_the_game_unless_the_host_p
 
 
 async def test_a_render_failure_never_loses_a_move(store):
-    def broken(state, before):
+    def broken(state, before, lang):
         raise RuntimeError("no pixels today")
 
     service = GameService(store, renderer=broken)
@@ -211,7 +211,7 @@ async def test_a_render_failure_never_loses_a_move(store):
 async def test_each_picture_highlights_everything_since_the_previous_one(store):
     shown = []
 
-    def renderer(state, before):
+    def renderer(state, before, lang):
         shown.append((None if before is None else before["decisions"], state["decisions"]))
         return b"png"
 

@@ -110,9 +110,31 @@ def _words_families() -> set[str]:
     }
 
 
+def _bot_side() -> set[str]:
+    """Messages the bot and the renderers use: written-out keys, families by prefix, the commands."""
+    from bot_keys import bot_keys
+
+    from bot.translator import command_keys
+
+    exact, prefixes = bot_keys()
+    return exact | {k for k in EN if k.startswith(tuple(prefixes))} | command_keys()
+
+
+def test_every_key_the_bot_uses_is_in_both_catalogues():
+    from bot_keys import bot_keys
+
+    from bot.translator import command_keys
+
+    exact, prefixes = bot_keys()
+    missing = sorted(k for k in exact | command_keys() if k not in EN or k not in HU)
+    assert missing == []
+    empty = sorted(p for p in prefixes if not any(k.startswith(p) for k in EN))
+    assert empty == [], "a key family the bot builds has no message"
+
+
 def test_no_message_is_unused():
     engine_side = {ns + k for k in engine_keys() for ns in NAMESPACES}
-    unused = sorted(set(EN) - engine_side - _words_families())
+    unused = sorted(set(EN) - engine_side - _words_families() - _bot_side())
     assert unused == []
 
 

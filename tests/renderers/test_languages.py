@@ -1,0 +1,106 @@
+"""Pictures in English and Hungarian: every drawn word in the picture's language, and a layout
+that holds for the longer Hungarian words (no text runs off its picture or over another)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+
+import pytest
+
+import engine
+from engine.history import timeline
+from engine.simulate import random_game
+from renderers import board, fonts
+from renderers.board import draw_board, draw_tile
+from renderers.story import draw_final
+from renderers.turn import draw_turn
+
+State = dict
+
+
+def _states() -> list[State]:
+    """Moments of seeded 6- and 2-player games: every phase, many kinds of prompt, the end."""
+    out = []
+    for players, seed in ((6, 3), (2, 7)):
+        state = engine.new_game(players, seed)
+        chooser = random.Random(seed)
+        for i in range(3000):
+            p = engine.prompt(state)
+            if p is None:
+                break
+            engine.apply(state, p.seat, chooser.choice(p.options).id)
+            if i % 61 == 0:
+                out.append(copy.deepcopy(state))
+        out.append(state)
+    return out
+
+
+STATES = _states()
+
+
+def _drawn(draw: Callable[..., object], state: State, lang: str, **kwargs) -> list[fonts.Drawn]:
+    board.base_image.cache_clear()  # the static layer's texts are drawn (and checked) again
+    with fonts.recording() as drawn:
+        draw(state, lang=lang, **kwargs)
+    return drawn
+
+
+def _problems(drawn: list[fonts.Drawn]) -> list[str]:
+    """Texts off their image, and texts over another text on the same image (2 px of slack)."""
+    found = []
+    for image, size in {(d[0], d[1]) for d in drawn}:
+        boxes = [(box, text) for i, _, box, text in drawn if i == image]
+        for (x0, y0, x1, y1), text in boxes:
+            if x0 < -1 or y0 < -1 or x1 > size[0] + 1 or y1 > size[1] + 1:
+                found.append(f"{text!r} runs off its {size} image")
+        for i, (a, s) in enumerate(boxes):
+            for b, t in boxes[i + 1:]:
+                if a == b and s == t:
+                    continue  # the very same text drawn twice in one place (a redrawn label)
+                if min(a[2], b[2]) - max(a[0], b[0]) > 2 and min(a[3], b[3]) - max(a[1], b[1]) > 2:
+                    found.append(f"{s!r} overlaps {t!r}")
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_no_text_runs_off_or_over_another_on_the_board_and_turn_picture(lang):
+    problems = []
+    for state in STATES:
+        problems += _problems(_drawn(draw_board, state, lang))
+        problems += _problems(_drawn(draw_turn, state, lang))
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_no_text_runs_off_or_over_another_on_a_tile(lang):
+    state = STATES[len(STATES) // 3]
+    for key in list(state["tiles"])[:6]:
+        assert _problems(_drawn(draw_tile, state, lang, at=key)) == []
+
+
+def test_the_hungarian_pictures_draw_no_english_word():
+    """What a Hungarian picture shares with the English one is names, numbers and the terms
+    that are the same in both (Wanderlust, tundra)."""
+    state = STATES[3]
+    for draw in (draw_board, draw_turn):
+        english = {t for *_, t in _drawn(draw, state, "en")}
+        hungarian = {t for *_, t in _drawn(draw, state, "hu")}
+        shared = {t for t in english & hungarian if any(c.isalpha() for c in t)}
+        names = {s["name"] for s in state["seats"]}
+        allowed = {t for t in shared if any(n in t for n in names) or t.endswith("VP")
+                   or t.split()[0] in ("Wanderlust", "tundra") or len(t) <= 2}
+        assert shared - allowed == set(), draw.__name__
+        assert "AKCIÓTÁBLA" in hungarian or draw is draw_turn
+
+
+@pytest.mark.parametrize("players, seed, multi", [(6, 4, False), (3, 5, True)])
+def test_the_end_of_game_image_fits_in_both_languages(players, seed, multi):
+    state, moves = random_game(players, seed, multi_animal=multi)
+    tl = timeline({"players": players, "seed": seed, "multi_animal": multi}, moves)
+    for lang in ("en", "hu"):
+        drawn = _drawn(lambda st, lang: draw_final(st, tl, lang=lang), state, lang)
+        assert _problems(drawn) == []
+        said = {t for *_, t in drawn}
+        assert ("VP forrásonként" in said) == (lang == "hu") and ("VP by source" in said) == (lang == "en")
