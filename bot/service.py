@@ -208,8 +208,7 @@ class GameService(Takeback, Clockwork):
             return Reply(f"{what}; the lobby of game #{game.id} is closed.", game_id=game.id)
         if seat.is_host:
             new_host = min(rest, key=lambda s: s.seat)
-            await self.store.conn.execute(
-                "UPDATE seats SET is_host = 1 WHERE game_id = ? AND user_id = ?", (game.id, new_host.user_id))
+            await self.store.set_host(game.id, new_host.user_id)
             return Reply(f"{what}; {new_host.user_name} is now the host.", game_id=game.id)
         return Reply(f"{what} ({len(rest)}/{game.players} seated).", game_id=game.id)
 
