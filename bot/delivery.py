@@ -26,6 +26,7 @@ from bot.service import GameService
 log = logging.getLogger(__name__)
 #: Seconds between retries of a failed post (Discord's own client retries 429s itself).
 RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
+OUTBOX_BATCH = 50  # items sent per scheduler tick at most
 
 
 class PostOutcome(enum.Enum):
@@ -166,21 +167,26 @@ class Announcer:
             return False
         return True
 
-    async def deliver_outbox(self) -> int:
-        """Send reminders and notices the scheduler decided; each is marked sent once it went out."""
-        sent = 0
-        for item in await self.service.store.unsent():
-            try:
-                direct = item.kind == "reminder" and item.mention and await self._direct(
-                    item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
-                if not direct:
-                    await self._channel(item.channel_id).send(compose(item.text, item.mention),
-                                                              allowed_mentions=mentions_for(item.mention))
-            except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
-                log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e)
-                continue
-            await self.service.store.mark_sent(item.id, time.time())
-            sent += 1
+    async def deliver_outbox(self, limit: int = OUTBOX_BATCH) -> int:
+        """Send reminders and notices the scheduler decided; each is marked sent once it went out.
+        Each item is claimed while it is sent: another bot process skips it."""
+        sent, after = 0, 0
+        for _ in range(limit):
+            async with self.service.store.claim_unsent(after) as item:
+                if item is None:
+                    break
+                after = item.id
+                try:
+                    direct = item.kind == "reminder" and item.mention and await self._direct(
+                        item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
+                    if not direct:
+                        await self._channel(item.channel_id).send(compose(item.text, item.mention),
+                                                                  allowed_mentions=mentions_for(item.mention))
+                except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
+                    log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e)
+                    continue
+                await self.service.store.mark_sent(item.id, time.time())
+                sent += 1
         return sent
 
     # -- refused channels -------------------------------------------------------------------

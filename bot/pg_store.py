@@ -75,15 +75,27 @@ class _Result:
         args = [int(a) if isinstance(a, bool) else a for a in self._args]  # our flags are INTEGER columns
         head = sql.lstrip()[:6].upper()
         returns_rows = head in ("SELECT", "WITH") or " RETURNING " in sql.upper()
-        async with self._conn.connection() as raw:
-            if returns_rows:
-                self._rows = await raw.fetch(sql, *args)
-                self.rowcount = len(self._rows)
-                if self._rows and "RETURNING id" in sql:
-                    self.lastrowid = self._rows[0]["id"]
-            else:
-                status = await raw.execute(sql, *args)
-                self.rowcount = int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
+        # A read outside a transaction is tried again once when it met a connection the server
+        # dropped (the pool has just been told to replace them all); in a transaction the error
+        # stands: it rolls back, and the caller says nothing was changed.
+        for attempt in (1, 2):
+            try:
+                async with self._conn.connection() as raw:
+                    if returns_rows:
+                        self._rows = await raw.fetch(sql, *args)
+                    else:
+                        status = await raw.execute(sql, *args)
+                break
+            except CONNECTION_ERRORS:
+                self._conn.pool.expire_connections()
+                if self._conn.raw is not None or attempt == 2:
+                    raise
+        if returns_rows:
+            self.rowcount = len(self._rows)
+            if self._rows and "RETURNING id" in sql:
+                self.lastrowid = self._rows[0]["id"]
+        else:
+            self.rowcount = int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
         return self
 
     def __await__(self):
@@ -172,7 +184,7 @@ class PgStore(Store):
             await store.migrate()
         except BaseException as e:
             await pool.close()
-            if isinstance(e, CONNECTION_ERRORS | asyncpg.PostgresError):
+            if isinstance(e, (*CONNECTION_ERRORS, asyncpg.PostgresError)):
                 raise StoreUnavailable(f"cannot use the database {store.path}: {_reason(e, url)}") from None
             raise
         return store
@@ -188,13 +200,17 @@ class PgStore(Store):
             async with current.raw.transaction():
                 yield current
             return
-        async with self.pool.acquire() as raw, raw.transaction():
-            conn = _Connection(self.pool, raw)
-            token = self._tx.set((asyncio.current_task(), conn))
-            try:
-                yield conn
-            finally:
-                self._tx.reset(token)
+        try:
+            async with self.pool.acquire() as raw, raw.transaction():
+                conn = _Connection(self.pool, raw)
+                token = self._tx.set((asyncio.current_task(), conn))
+                try:
+                    yield conn
+                finally:
+                    self._tx.reset(token)
+        except CONNECTION_ERRORS:
+            self.pool.expire_connections()  # the server went away: every pooled connection is replaced
+            raise
 
     # -- schema ------------------------------------------------------------------------------
 
