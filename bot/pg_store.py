@@ -35,7 +35,7 @@ import asyncpg
 from bot.dialect import POSTGRESQL, identity_tables, migration_script, statements, to_postgres
 from bot.models import OutboxItem
 from bot.schema import MIGRATIONS
-from bot.store import SCHEMA_VERSION, Store, StoreUnavailable, _outbox_item
+from bot.store import SCHEMA_VERSION, Store, StoreUnavailable, _outbox_item, redact
 
 #: Any key of our own: processes that start together take it to migrate one at a time.
 MIGRATION_LOCK = 0x44533031
@@ -48,17 +48,6 @@ _instances = itertools.count()
 #: What a lost or unreachable server raises (the pool reconnects on the next acquire).
 CONNECTION_ERRORS = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
                      asyncpg.CannotConnectNowError)
-
-
-def redact(url: str) -> str:
-    """The URL without its password, fit for a log line or an error message."""
-    parts = urllib.parse.urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    user = f"{parts.username}@" if parts.username else ""
-    netloc = f"{user}{host}" + (f":{parts.port}" if parts.port else "")
-    return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 class _Result:

@@ -16,6 +16,7 @@ import json
 import os
 import sqlite3
 import time
+import urllib.parse
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -50,6 +51,17 @@ def database_path(explicit: str | None = None) -> str:
 
 def is_url(target: str) -> bool:
     return target.startswith(("postgresql://", "postgres://"))
+
+
+def redact(url: str) -> str:
+    """The URL without its password, fit for a log line or an error message."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    user = f"{parts.username}@" if parts.username else ""
+    netloc = f"{user}{host}" + (f":{parts.port}" if parts.port else "")
+    return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 class Store:
