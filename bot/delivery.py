@@ -119,7 +119,9 @@ class Announcer:
         files = [discord.File(io.BytesIO(post.image), filename="board.png")] if post.image else []
         files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.extra_images]
         if post.new_message:
-            message = await channel.send(view=view, files=files, **kwargs)
+            # The same state is posted once: if a crash came between this post and its record,
+            # the catch-up after the restart sends it again and Discord returns the first one.
+            message = await channel.send(view=view, files=files, nonce=f"ds-{post.game_id}-{post.version}", **kwargs)
             await self._retire(channel, post)
             return str(message.id)
         try:
@@ -179,9 +181,10 @@ class Announcer:
                 try:
                     direct = item.kind == "reminder" and item.mention and await self._direct(
                         item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
-                    if not direct:
+                    if not direct:  # sent again after a crash before mark_sent: Discord keeps the first
                         await self._channel(item.channel_id).send(compose(item.text, item.mention),
-                                                                  allowed_mentions=mentions_for(item.mention))
+                                                                  allowed_mentions=mentions_for(item.mention),
+                                                                  nonce=f"ds-outbox-{item.id}")
                 except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
                     log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e)
                     continue
