@@ -32,7 +32,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.dialect import POSTGRESQL, identity_tables, migration_script, statements, to_postgres
+from bot.dialect import POSTGRESQL, identity_tables, migration_script, row_lock, statements, to_postgres
 from bot.models import OutboxItem
 from bot.schema import MIGRATIONS
 from bot.store import SCHEMA_VERSION, Store, StoreUnavailable, _outbox_item, redact
@@ -76,7 +76,7 @@ class _Result:
                         status = await raw.execute(sql, *args)
                 break
             except CONNECTION_ERRORS:
-                self._conn.pool.expire_connections()
+                await self._conn.pool.expire_connections()
                 if self._conn.raw is not None or attempt == 2:
                     raise
         if returns_rows:
@@ -110,6 +110,7 @@ class _Connection:
     def __init__(self, pool: asyncpg.Pool, raw: asyncpg.Connection | None = None) -> None:
         self.pool = pool
         self.raw = raw
+        self.lock_reads = True  # a game read in this transaction locks the game's row
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> _Result:
         return _Result(self, sql, args)
@@ -147,6 +148,10 @@ class PgStore(Store):
 
     def _in_tx(self) -> bool:
         return self._current() is not None
+
+    def _row_lock(self, *, skip_locked: bool = False) -> str:
+        current = self._current()
+        return row_lock(self.dialect, skip_locked=skip_locked) if current is not None and current.lock_reads else ""
 
     @property
     def conn(self) -> _Connection:  # type: ignore[override]
@@ -198,7 +203,7 @@ class PgStore(Store):
                 finally:
                     self._tx.reset(token)
         except CONNECTION_ERRORS:
-            self.pool.expire_connections()  # the server went away: every pooled connection is replaced
+            await self.pool.expire_connections()  # the server went away: every pooled connection is replaced
             raise
 
     # -- schema ------------------------------------------------------------------------------
@@ -237,6 +242,7 @@ class PgStore(Store):
             "SELECT * FROM outbox WHERE sent_at IS NULL AND id > ? ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
             (after,),
         ) as cur:
+            conn.lock_reads = False  # sending may read its game: never hold a game's row over a Discord call
             row = await cur.fetchone()
             yield None if row is None else _outbox_item(row)
 

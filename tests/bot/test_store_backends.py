@@ -303,3 +303,22 @@ async def test_a_server_lost_mid_run_fails_the_operation_then_the_pool_reconnect
         assert reply.version == status.version + 1
     finally:
         await store.close()
+
+
+async def test_sending_an_outbox_item_never_holds_its_game(database):
+    if not is_url(database):
+        pytest.skip("one process per SQLite file: nothing to hold against")
+    a, b = await open_store(database), await open_store(database)
+    try:
+        async with a.transaction():
+            gid = await a.insert_game("chan", 2, "standard", 1)
+            await a.add_outbox(gid, "reminder", "chan", "r", [], 1.0)
+        async with a.claim_unsent() as item:
+            assert (await a.game(gid)).id == gid  # the sender reads the game (for its link)
+            async with b.transaction():
+                assert await b.claim_game(gid) is not None  # a move there need not wait for Discord
+            await a.mark_sent(item.id, 2.0)
+        assert await a.unsent() == []
+    finally:
+        await a.close()
+        await b.close()
