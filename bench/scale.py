@@ -84,11 +84,31 @@ async def worker(url: str, first: int, games: int, seconds: float, concurrency: 
             latencies.append((time.perf_counter() - t0) * 1000)
             acks.append((ch, reply.version))
 
-    started = time.monotonic()
+    started, cpu = time.monotonic(), time.process_time()
     await asyncio.gather(*(player(k) for k in range(concurrency)))
-    elapsed = time.monotonic() - started
+    elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
     await store.close()
-    return {"moves": len(latencies), "elapsed": elapsed, "latencies": latencies, "refused": refused, "acks": acks}
+    return {"moves": len(latencies), "elapsed": elapsed, "latencies": latencies, "refused": refused, "acks": acks,
+            "cpu": cpu}
+
+
+def server_cpu(data: Path | None) -> float:
+    """CPU seconds used so far by the PostgreSQL server's processes (the postmaster and its children)."""
+    if data is None or not (data / "postmaster.pid").exists():
+        return 0.0
+    root = int((data / "postmaster.pid").read_text().split()[0])
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(stat.parent.name) == root:  # with the backends that ended (its waited-for children)
+            total += sum(int(f) for f in fields[11:15]) / tick
+        elif int(fields[1]) == root:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def run_workers(url: str, ranges: list[tuple[int, int]], seconds: float, concurrency: int) -> list[dict]:
@@ -159,7 +179,10 @@ def main() -> None:
                 url = args.database_url
             asyncio.run(create_games(url, count))
             before = asyncio.run(check(url, count, {}))[0]
+            data = cluster.data if cluster is not None else None
+            server, load = server_cpu(data), os.getloadavg()[0]
             results = run_workers(url, ranges, args.seconds, args.concurrency)
+            server, load = server_cpu(data) - server, (load + os.getloadavg()[0]) / 2
             acked: dict[str, int] = {}
             for r in results:
                 for ch, _ in r["acks"]:
@@ -170,6 +193,12 @@ def main() -> None:
                   f"{args.seconds:.0f} s: {rate:.1f} moves/s, ack median {median:.1f} ms, p95 {p95:.1f} ms; "
                   f"acked {sum(acked.values())}, stored {stored - before}, games not matching their acks or "
                   f"replay: {bad}; refused as stale (same game, same process): {refused}")
+            moves = sum(r["moves"] for r in results)
+            bot_cpu = sum(r["cpu"] for r in results)
+            elapsed = max(r["elapsed"] for r in results)
+            print(f"  CPU per move: bot {1000 * bot_cpu / moves:.1f} ms, PostgreSQL {1000 * server / moves:.1f} ms; "
+                  f"cores busy with this: {(bot_cpu + server) / elapsed:.2f} of {os.cpu_count()}; "
+                  f"load average meanwhile {load:.1f}")
             if label == "one process":
                 one = rate
             else:
