@@ -6,7 +6,17 @@ nothing is posted twice, and no reminder is doubled."""
 import asyncio
 import random
 
-from bot_process import BotProcess, latest_prompt, my_options, prompt_components, prompt_version, slash, text_of
+from bot_process import (
+    BotProcess,
+    is_ephemeral,
+    is_refusal,
+    latest_prompt,
+    my_options,
+    prompt_components,
+    prompt_version,
+    slash,
+    text_of,
+)
 from fake_discord import FakeDiscord, FakeUser
 
 from bot.store_api import open_store
@@ -112,3 +122,35 @@ async def test_two_processes_two_shard_ranges_one_killed_and_restarted(tmp_path,
         # a post Discord already had when A died is not doubled: only A's servers may have repeated one
         assert all(shard_of[c] in A_SHARDS for c, _ in fake.repeated_nonces), fake.repeated_nonces
         assert b"Traceback" not in b.output, b.output.decode()[-3000:]
+
+
+async def test_postgresql_lost_mid_run_the_player_is_told_nothing_changed_and_the_bot_goes_on(
+        tmp_path, pg_cluster, pg_url):
+    chooser = random.Random(5)
+    async with FakeDiscord() as fake:
+        bot = BotProcess(fake, tmp_path / "unused", env={"DS_DATABASE_URL": pg_url})
+        await bot.start()
+        try:
+            channel = fake.channel_id
+            await start_game(fake, channel, paced=False)
+            await play_rounds(fake, [channel], 3, chooser)
+            store = await open_store(pg_url)
+            before = (await store.latest_game(str(channel))).version
+            await store.close()
+            user = ANN if await my_options(fake, ANN, channel) else BOB
+            option = (await my_options(fake, user, channel))[0]["value"]
+            await asyncio.to_thread(pg_cluster.stop)  # the server goes away under the running bot
+            try:
+                answer = await slash(fake, "play", user, {"option": option}, channel_id=channel)
+            finally:
+                await asyncio.to_thread(pg_cluster.start_again)
+            assert is_ephemeral(answer)
+            assert text_of(answer) == "Something went wrong on our side; nothing was changed."
+            answer = await slash(fake, "play", user, {"option": option}, channel_id=channel)  # reconnected
+            assert not is_refusal(text_of(answer)) and "went wrong" not in text_of(answer), text_of(answer)
+            store = await open_store(pg_url)
+            game = await store.latest_game(str(channel))
+            assert game.version == before + 1 and len(await store.moves(game.id)) == before  # once, not twice
+            await store.close()
+        finally:
+            assert await bot.stop() == 0
