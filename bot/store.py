@@ -24,10 +24,11 @@ from typing import Any
 
 import aiosqlite
 
-from bot.dialect import GUILD_SHARD, SQLITE, migration_script, row_lock, statements
+from bot.dialect import SQLITE, migration_script, statements
 from bot.models import Game, LivePost, Move, OutboxItem, Proposal, Seat, TurnClock, decode_state, encode_state
 from bot.schema import MIGRATIONS
 from bot.shards import Shards
+from bot.store_claims import Claims, _outbox_item
 
 DEFAULT_DATABASE = "./data/dominant.sqlite3"
 BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
@@ -64,7 +65,7 @@ def redact(url: str) -> str:
     return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
-class Store:
+class Store(Claims):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
     dialect = SQLITE
@@ -177,22 +178,6 @@ class Store:
     async def game(self, game_id: int) -> Game | None:
         return await self._game_where("id = ?", (game_id,))
 
-    async def claim_game(self, game_id: int) -> Game | None:
-        """(In a transaction.) The game, held until the transaction ends; None if another
-        process holds it now (it is busy with the game: look again later)."""
-        return await self._game_where("id = ?", (game_id,), skip_locked=True)
-
-    def _row_lock(self, *, skip_locked: bool = False) -> str:
-        """Inside a transaction, a game read is locked till the end of it (one writer per game)."""
-        return row_lock(self.dialect, skip_locked=skip_locked) if self._in_tx() else ""
-
-    def _mine(self) -> tuple[str, tuple]:
-        """A condition on ``games`` keeping the games of this process's shards (all without shards)."""
-        if self.shards is None:
-            return "1 = 1", ()
-        marks = ", ".join("?" * len(self.shards.ids))
-        return f"{GUILD_SHARD[self.dialect]} IN ({marks})", (self.shards.count, *self.shards.ids)
-
     async def _game_where(self, where: str, args: tuple, *, skip_locked: bool = False) -> Game | None:
         lock = self._row_lock(skip_locked=skip_locked)
         async with self._read().execute(f"SELECT * FROM games WHERE {where}{lock}", args) as cur:
@@ -279,14 +264,6 @@ class Store:
             "SELECT * FROM outbox WHERE sent_at IS NULL AND id > ? ORDER BY id LIMIT ?", (after, limit)
         ) as cur:
             return [_outbox_item(r) for r in await cur.fetchall()]
-
-    @asynccontextmanager
-    async def claim_unsent(self, after: int = 0) -> AsyncIterator[OutboxItem | None]:
-        """The oldest unsent item after id ``after``, held while the block sends it (and marks it
-        sent), so no other process sends it too; None when there is none.  One process per
-        SQLite file: nothing to hold here (``PgStore`` locks the row)."""
-        items = await self.unsent(1, after)
-        yield items[0] if items else None
 
     async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
         """(wants a direct message on their turn, when a direct message to them last failed)."""
@@ -460,10 +437,6 @@ class Store:
         """An online copy of the whole database (SQLite's backup API), safe while running."""
         async with aiosqlite.connect(target) as dst:
             await self.conn.backup(dst)
-
-
-def _outbox_item(r: Any) -> OutboxItem:
-    return OutboxItem(r["id"], r["game_id"], r["kind"], r["channel_id"], r["text"], json.loads(r["mention"]))
 
 
 def _proposal(row: aiosqlite.Row) -> Proposal:
