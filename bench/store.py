@@ -1,10 +1,14 @@
 """Store benchmark: one move's load + apply + commit among 1,000 stored games, the bytes a
-finished game costs, and the floor: a bare single-row INSERT + COMMIT on the same file.
+finished game costs, and the floor: a bare single-row INSERT + COMMIT on the same database;
+on SQLite and on PostgreSQL, side by side.
 
-    .venv/bin/python bench/store.py [--games 1000] [--moves 300]
+    .venv/bin/python bench/store.py [--games 1000] [--moves 300] [--database-url URL | --sqlite-only]
+
+PostgreSQL: a throw-away cluster (tests/bot/pg_cluster.py) with production durability (fsync,
+synchronous commit) over its unix socket, unless ``--database-url`` names a server.
 
 Prints numbers; nothing is asserted.  Targets on the 2-core machine: median <= 5 ms,
-p95 <= 20 ms, <= 1 MB per finished game.
+p95 <= 20 ms, <= 1 MB per finished game; PostgreSQL's median <= 5 ms and <= 3 x SQLite's.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "bot"))
 
 import engine  # noqa: E402
 from bot.service import GameService  # noqa: E402
@@ -100,27 +105,67 @@ async def finished_game_bytes(directory: str) -> tuple[int, int]:
     return os.path.getsize(path) - empty, decisions
 
 
+async def measure(target: str, games: int, n: int) -> tuple[list[float], list[float]]:
+    """(move times, floor times) in ms on the store at ``target`` (a path or a URL)."""
+    store = await Store.open(target)
+    try:
+        await fill(store, games)
+        service = GameService(store, renderer=None)
+        moves = await time_moves(service, games, n)
+        bare = await floor(store, n)
+    finally:
+        await store.close()
+    return moves, bare
+
+
+def row(name: str, values: list[str]) -> str:
+    return f"{name:<44}" + "".join(f"{v:>16}" for v in values)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--database-url", help="a PostgreSQL database to use (default: a throw-away cluster)")
+    parser.add_argument("--sqlite-only", action="store_true")
     args = parser.parse_args()
+    results: dict[str, tuple[list[float], list[float]]] = {}
     with tempfile.TemporaryDirectory() as directory:
-        store = await Store.open(os.path.join(directory, "bench.sqlite3"))
-        await fill(store, args.games)
-        service = GameService(store, renderer=None)
-        moves = await time_moves(service, args.games, args.moves)
-        bare = await floor(store, args.moves)
-        size = os.path.getsize(store.path)
-        await store.close()
+        results["SQLite"] = await measure(os.path.join(directory, "bench.sqlite3"), args.games, args.moves)
+        size = os.path.getsize(os.path.join(directory, "bench.sqlite3"))
         game_bytes, decisions = await finished_game_bytes(directory)
-    m50, b50 = statistics.median(moves), statistics.median(bare)
-    print(f"stored games: {args.games} (6 players), database {size / 1e6:.1f} MB")
-    print(f"one move (load + apply + commit, synchronous=FULL): median {m50:.2f} ms, "
-          f"p95 {pct(moves, 0.95):.2f} ms over {len(moves)} moves")
-    print(f"floor (bare INSERT + COMMIT, same file): median {b50:.2f} ms, p95 {pct(bare, 0.95):.2f} ms")
-    print(f"ratio move / floor (medians): {m50 / b50:.1f}")
-    print(f"finished 6-player random game: {game_bytes / 1024:.0f} KB on disk ({decisions} moves)")
+    if not args.sqlite_only:
+        cluster = None
+        url = args.database_url
+        if url is None:
+            from pg_cluster import PgCluster, server_bin
+
+            if server_bin() is None:
+                print("PostgreSQL: no server binaries (apt-get install postgresql); SQLite only", file=sys.stderr)
+            else:
+                cluster = PgCluster(durable=True).start()
+                await cluster.execute("CREATE DATABASE bench")
+                url = cluster.url("bench", socket_dir=True)
+        try:
+            if url is not None:
+                results["PostgreSQL"] = await measure(url, args.games, args.moves)
+        finally:
+            if cluster is not None:
+                cluster.cleanup()
+    names = list(results)
+    print(f"stored games: {args.games} (6 players); SQLite file {size / 1e6:.1f} MB; "
+          f"durable commits on both (synchronous=FULL; fsync + synchronous_commit)")
+    print(row("", names))
+    for label, index in (("one move (load + apply + commit)", 0), ("floor (bare INSERT + COMMIT)", 1)):
+        times = {n: results[n][index] for n in names}
+        print(row(f"{label}: median ms", [f"{statistics.median(times[n]):.2f}" for n in names]))
+        print(row(f"{label}: p95 ms", [f"{pct(times[n], 0.95):.2f}" for n in names]))
+    print(row("ratio move / floor (medians)",
+              [f"{statistics.median(results[n][0]) / statistics.median(results[n][1]):.1f}" for n in names]))
+    if "PostgreSQL" in results:
+        ratio = statistics.median(results["PostgreSQL"][0]) / statistics.median(results["SQLite"][0])
+        print(f"PostgreSQL / SQLite move (medians): {ratio:.2f}")
+    print(f"finished 6-player random game: {game_bytes / 1024:.0f} KB in SQLite ({decisions} moves)")
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ class Clockwork:
         if game is None:
             return False
         async with self._lock(game.channel_id), self.store.transaction():
-            game = await self.store.game(game_id)
+            game = await self.store.claim_game(game_id)  # None: another process is on it; the next tick looks again
             if game is None or game.status != "active" or game.clock.due_at is None or game.clock.due_at > now:
                 return False
             prompt = engine.prompt(game.state)

@@ -7,7 +7,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.store import DEFAULT_DATABASE
+from bot.shards import ShardError, Shards
+from bot.store import DEFAULT_DATABASE, is_url, redact
 
 DEFAULT_CONFIG = "config.toml"
 
@@ -19,10 +20,13 @@ class Config:
     api_base: str | None
     gateway: str | None
     sync_guild: int | None
+    #: the Discord shards this process runs (None: one process, Discord's own sharding)
+    shards: Shards | None = None
 
-    def __repr__(self) -> str:  # never print the token
-        return (f"Config(token={'set' if self.token else 'unset'}, database={self.database!r}, "
-                f"api_base={self.api_base!r}, gateway={self.gateway!r}, sync_guild={self.sync_guild!r})")
+    def __repr__(self) -> str:  # never print the token, nor a database password
+        return (f"Config(token={'set' if self.token else 'unset'}, database={redact(self.database)!r}, "
+                f"api_base={self.api_base!r}, gateway={self.gateway!r}, sync_guild={self.sync_guild!r}, "
+                f"shards={self.shards!r})")
 
 
 class ConfigError(ValueError):
@@ -45,10 +49,21 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
         sync_guild = int(guild) if guild not in (None, "") else None
     except ValueError:
         raise ConfigError(f"sync_guild must be a Discord server id (a number), not {guild!r}") from None
+    try:
+        shards = Shards.parse(env.get("DS_SHARD_IDS") or discord.get("shard_ids"),
+                              env.get("DS_SHARD_COUNT") or discord.get("shard_count"))
+    except ShardError as e:
+        raise ConfigError(str(e)) from None
+    # A PostgreSQL URL, else a SQLite file; the environment first (DS_DATABASE may be a URL too).
+    target = (env.get("DS_DATABASE_URL") or env.get("DS_DATABASE") or database.get("url") or database.get("path")
+              or DEFAULT_DATABASE)
+    if database.get("url") and not is_url(str(database["url"])):
+        raise ConfigError("[database] url must start with postgresql:// (a SQLite file is [database] path)")
     return Config(
         token=env.get("DISCORD_TOKEN") or discord.get("token") or None,
-        database=env.get("DS_DATABASE") or database.get("path") or DEFAULT_DATABASE,
+        database=str(target),
         api_base=env.get("DS_DISCORD_API_BASE") or discord.get("api_base") or None,
         gateway=env.get("DS_DISCORD_GATEWAY") or discord.get("gateway") or None,
         sync_guild=sync_guild,
+        shards=shards,
     )

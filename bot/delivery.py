@@ -27,6 +27,7 @@ from words import gettext
 log = logging.getLogger(__name__)
 #: Seconds between retries of a failed post (Discord's own client retries 429s itself).
 RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
+OUTBOX_BATCH = 50  # items sent per scheduler tick at most
 
 
 class PostOutcome(enum.Enum):
@@ -120,7 +121,9 @@ class Announcer:
         files = [discord.File(io.BytesIO(post.image), filename="board.png")] if post.image else []
         files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.extra_images]
         if post.new_message:
-            message = await channel.send(view=view, files=files, **kwargs)
+            # The same state is posted once: if a crash came between this post and its record,
+            # the catch-up after the restart sends it again and Discord returns the first one.
+            message = await channel.send(view=view, files=files, nonce=f"ds-{post.game_id}-{post.version}", **kwargs)
             await self._retire(channel, post)
             return str(message.id)
         try:
@@ -168,21 +171,27 @@ class Announcer:
             return False
         return True
 
-    async def deliver_outbox(self) -> int:
-        """Send reminders and notices the scheduler decided; each is marked sent once it went out."""
-        sent = 0
-        for item in await self.service.store.unsent():
-            try:
-                direct = item.kind == "reminder" and item.mention and await self._direct(
-                    item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
-                if not direct:
-                    await self._channel(item.channel_id).send(compose(item.text, item.mention),
-                                                              allowed_mentions=mentions_for(item.mention))
-            except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
-                log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e)
-                continue
-            await self.service.store.mark_sent(item.id, time.time())
-            sent += 1
+    async def deliver_outbox(self, limit: int = OUTBOX_BATCH) -> int:
+        """Send reminders and notices the scheduler decided; each is marked sent once it went out.
+        Each item is claimed while it is sent: another bot process skips it."""
+        sent, after = 0, 0
+        for _ in range(limit):
+            async with self.service.store.claim_unsent(after) as item:
+                if item is None:
+                    break
+                after = item.id
+                try:
+                    direct = item.kind == "reminder" and item.mention and await self._direct(
+                        item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
+                    if not direct:  # sent again after a crash before mark_sent: Discord keeps the first
+                        await self._channel(item.channel_id).send(compose(item.text, item.mention),
+                                                                  allowed_mentions=mentions_for(item.mention),
+                                                                  nonce=f"ds-outbox-{item.id}")
+                except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
+                    log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e)
+                    continue
+                await self.service.store.mark_sent(item.id, time.time())
+                sent += 1
         return sent
 
     # -- refused channels -------------------------------------------------------------------

@@ -29,7 +29,7 @@ from bot.render_pool import RenderPool
 from bot.replies import NoGame, Reply, ServiceError
 from bot.scheduler import Scheduler
 from bot.service import GameService, default_renderer
-from bot.store import Store
+from bot.store import Store, redact
 from bot.texts import lang_of
 from bot.translator import CatalogueTranslator
 from words import T, Words, join, pick_language
@@ -58,8 +58,11 @@ def user_lang(interaction: discord.Interaction) -> str:
 
 class DominantBot(discord.Client):
     def __init__(self, config: Config, *, retry_delays: tuple[float, ...] | None = None) -> None:
+        shards = {}
+        if config.shards is not None and isinstance(self, discord.AutoShardedClient):
+            shards = {"shard_ids": list(config.shards.ids), "shard_count": config.shards.count}
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True),
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.config = config
         self.tree = app_commands.CommandTree(self)
         self.store: Store | None = None
@@ -77,6 +80,8 @@ class DominantBot(discord.Client):
         await self.tree.set_translator(CatalogueTranslator())  # before the sync: it sends the localisations
         if self.store is None:
             self.store = await Store.open(self.config.database)
+        # Catch-up posts, reminders and deadlines: only for the servers on this process's shards.
+        self.store.shards = self.config.shards
         if default_renderer() is not None:
             self.render_pool = RenderPool()
             self.service = GameService(self.store, self.render_pool.board, self.render_pool.tile,
@@ -272,6 +277,15 @@ class DominantBot(discord.Client):
             await message.edit(content=clip(say_in(lobby_card(game), lang_of(game)), CONTENT), view=view)
 
 
+class ShardedDominantBot(DominantBot, discord.AutoShardedClient):
+    """The same bot on the shards ``config.shards`` names (other processes run the others,
+    against the same PostgreSQL database)."""
+
+
+def bot_class(config: Config) -> type[DominantBot]:
+    return DominantBot if config.shards is None else ShardedDominantBot
+
+
 async def say(interaction: discord.Interaction, text: Words, *, ephemeral: bool, lang: str | None = None) -> None:
     """Answer an interaction (first response or followup), cut to fit, pinging nobody; in
     ``lang``, by default the user's (an answer in the game's language passes the game's)."""
@@ -300,7 +314,9 @@ def run_discord(config: Config) -> int:
     configure_endpoints(config)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     delays = os.environ.get("DS_RETRY_DELAYS")  # tests shorten the retries of failed posts
-    bot = DominantBot(config, retry_delays=tuple(float(d) for d in delays.split(",")) if delays else None)
+    bot = bot_class(config)(config, retry_delays=tuple(float(d) for d in delays.split(",")) if delays else None)
+    if config.shards is not None:
+        log.info("running %s against %s", config.shards, redact(config.database))
 
     async def main() -> None:
         # The database first: a file that cannot be used stops the bot before it logs in.

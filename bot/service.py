@@ -222,8 +222,7 @@ class GameService(Takeback, Clockwork):
             return Reply(T("bot.lobby_closed", what=what, game=game.id), game_id=game.id, lang=lang_of(game))
         if seat.is_host:
             new_host = min(rest, key=lambda s: s.seat)
-            await self.store.conn.execute(
-                "UPDATE seats SET is_host = 1 WHERE game_id = ? AND user_id = ?", (game.id, new_host.user_id))
+            await self.store.set_host(game.id, new_host.user_id)
             return Reply(T("bot.new_host", what=what, host=new_host.user_name), game_id=game.id, lang=lang_of(game))
         return Reply(T("bot.unseated", what=what, seated=len(rest), players=game.players), game_id=game.id,
                      lang=lang_of(game))

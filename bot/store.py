@@ -3,6 +3,10 @@ each game's current state.  Every write happens in one short transaction.
 
 The current state is stored zlib-compressed; the moves are the truth from which a game can
 be replayed (and undone) from its setup.
+
+The queries here are the store's, whatever the database: given a ``postgresql://`` URL,
+``Store.open`` opens a ``bot.pg_store.PgStore``, which runs these same queries on a shared
+PostgreSQL (``bot.dialect`` translates them).  ``bot.store_api.GameStore`` names the interface.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import json
 import os
 import sqlite3
 import time
+import urllib.parse
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -19,8 +24,11 @@ from typing import Any
 
 import aiosqlite
 
+from bot.dialect import SQLITE, migration_script, statements
 from bot.models import Game, LivePost, Move, OutboxItem, Proposal, Seat, TurnClock, decode_state, encode_state
 from bot.schema import MIGRATIONS
+from bot.shards import Shards
+from bot.store_claims import Claims, _outbox_item
 
 DEFAULT_DATABASE = "./data/dominant.sqlite3"
 BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
@@ -38,11 +46,29 @@ class StaleVersion(Exception):
 
 
 def database_path(explicit: str | None = None) -> str:
-    return explicit or os.environ.get("DS_DATABASE") or DEFAULT_DATABASE
+    """A SQLite file's path or a ``postgresql://`` URL: the argument, else the environment."""
+    return explicit or os.environ.get("DS_DATABASE_URL") or os.environ.get("DS_DATABASE") or DEFAULT_DATABASE
 
 
-class Store:
+def is_url(target: str) -> bool:
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def redact(url: str) -> str:
+    """The URL without its password, fit for a log line or an error message."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    user = f"{parts.username}@" if parts.username else ""
+    netloc = f"{user}{host}" + (f":{parts.port}" if parts.port else "")
+    return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+class Store(Claims):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
+
+    dialect = SQLITE
 
     def __init__(self, conn: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
         self.conn = conn
@@ -52,19 +78,29 @@ class Store:
         self.reader = reader or conn
         self._write_lock = asyncio.Lock()
         self._tx_owner: asyncio.Task | None = None
+        #: the shards this process runs; None: all (one process).  See ``bot.shards``.
+        self.shards: Shards | None = None
+
+    def _in_tx(self) -> bool:
+        """Whether the calling task is inside this store's transaction."""
+        return self._tx_owner is not None and self._tx_owner is asyncio.current_task()
 
     def _read(self) -> aiosqlite.Connection:
-        in_tx = self._tx_owner is not None and self._tx_owner is asyncio.current_task()
-        return self.conn if in_tx else self.reader
+        return self.conn if self._in_tx() else self.reader
 
     @classmethod
     async def open(cls, path: str | None = None) -> Store:
         """Open (creating and migrating if needed) the database; ``StoreUnavailable`` if that fails.
 
         On failure every connection is closed again: an open aiosqlite thread would keep the
-        process alive, and a supervisor must see it exit.
+        process alive, and a supervisor must see it exit.  A ``postgresql://`` URL opens a
+        ``PgStore`` instead.
         """
         path = database_path(path)
+        if is_url(path):
+            from bot.pg_store import PgStore
+
+            return await PgStore.open(path)
         try:
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -100,7 +136,7 @@ class Store:
                 await self.conn.execute("BEGIN IMMEDIATE")
                 try:
                     # executescript would commit on its own; run the statements one by one
-                    for statement in _statements(MIGRATIONS[current]):
+                    for statement in _statements(migration_script(MIGRATIONS[current], SQLITE)):
                         await self.conn.execute(statement)
                     await self.conn.execute(f"PRAGMA user_version = {current + 1}")
                     await self.conn.execute("COMMIT")
@@ -142,8 +178,9 @@ class Store:
     async def game(self, game_id: int) -> Game | None:
         return await self._game_where("id = ?", (game_id,))
 
-    async def _game_where(self, where: str, args: tuple) -> Game | None:
-        async with self._read().execute(f"SELECT * FROM games WHERE {where}", args) as cur:
+    async def _game_where(self, where: str, args: tuple, *, skip_locked: bool = False) -> Game | None:
+        lock = self._row_lock(skip_locked=skip_locked)
+        async with self._read().execute(f"SELECT * FROM games WHERE {where}{lock}", args) as cur:
             row = await cur.fetchone()
         if row is None:
             return None
@@ -163,10 +200,12 @@ class Store:
                     TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]))
 
     async def unannounced_channels(self) -> list[str]:
-        """Channels whose newest game state was never posted (e.g. Discord was down)."""
+        """Channels whose newest game state was never posted (e.g. Discord was down), of this
+        process's shards."""
+        mine, args = self._mine()
         async with self._read().execute(
             "SELECT channel_id FROM games WHERE status IN ('active', 'finished') AND state IS NOT NULL "
-            "AND announced_version < version ORDER BY updated_at"
+            f"AND announced_version < version AND {mine} ORDER BY updated_at", args
         ) as cur:
             return [r["channel_id"] for r in await cur.fetchall()]
 
@@ -206,9 +245,12 @@ class Store:
                            r["made_by"], r["created_at"]) for i, r in enumerate(rows)]
 
     async def due_games(self, now: float, limit: int = 100) -> list[int]:
-        """Games the pace scheduler must look at now, most overdue first (an indexed range scan)."""
+        """Games the pace scheduler must look at now, most overdue first (an indexed range scan),
+        of this process's shards."""
+        mine, args = self._mine()
         async with self._read().execute(
-            "SELECT id FROM games WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
+            f"SELECT id FROM games WHERE due_at IS NOT NULL AND due_at <= ? AND {mine} ORDER BY due_at LIMIT ?",
+            (now, *args, limit)
         ) as cur:
             return [r["id"] for r in await cur.fetchall()]
 
@@ -217,12 +259,11 @@ class Store:
             row = await cur.fetchone()
         return None if row is None else row["t"]
 
-    async def unsent(self, limit: int = 50) -> list[OutboxItem]:
+    async def unsent(self, limit: int = 50, after: int = 0) -> list[OutboxItem]:
         async with self._read().execute(
-            "SELECT * FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,)
+            "SELECT * FROM outbox WHERE sent_at IS NULL AND id > ? ORDER BY id LIMIT ?", (after, limit)
         ) as cur:
-            return [OutboxItem(r["id"], r["game_id"], r["kind"], r["channel_id"], r["text"], json.loads(r["mention"]))
-                    for r in await cur.fetchall()]
+            return [_outbox_item(r) for r in await cur.fetchall()]
 
     async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
         """(wants a direct message on their turn, when a direct message to them last failed)."""
@@ -283,7 +324,7 @@ class Store:
                 # not show: keep it for the next post
                 "board_due = CASE WHEN version = ? THEN ? ELSE board_due END, "
                 "notice = CASE WHEN version = ? THEN NULL ELSE notice END, "
-                "board_state = CASE WHEN ? THEN ? ELSE board_state END WHERE id = ?",
+                "board_state = CASE WHEN ? = 1 THEN ? ELSE board_state END WHERE id = ?",
                 (version, post.message_id, post.seat, int(post.image), post.story_from, version, post.board_due,
                  version,
                  int(board_state is not None), encode_state(board_state) if board_state is not None else None,
@@ -343,6 +384,9 @@ class Store:
                 await self.conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
                                         (new, game_id, old))
 
+    async def set_host(self, game_id: int, user_id: str) -> None:
+        await self.conn.execute("UPDATE seats SET is_host = 1 WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
         sets = ", ".join(f"{k} = ?" for k in fields)
         await self.conn.execute(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
@@ -400,8 +444,7 @@ def _proposal(row: aiosqlite.Row) -> Proposal:
                     json.loads(row["approved"]), row["status"], row["message_id"], row["created_at"])
 
 
-def _statements(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";") if s.strip()]
+_statements = statements  # the name tests and older code use
 
 
 async def _connect(path: str) -> aiosqlite.Connection:

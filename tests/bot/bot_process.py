@@ -19,9 +19,14 @@ MENTION = re.compile(r"<@(\d+)>")
 class BotProcess:
     """The real bot in a subprocess, pointed at the fake with the documented variables."""
 
-    def __init__(self, fake: FakeDiscord, database: Path) -> None:
+    def __init__(self, fake: FakeDiscord, database: Path, *, env: dict[str, str] | None = None,
+                 shards: list[int] | None = None) -> None:
+        """``env``: more variables (``DS_DATABASE_URL``, ``DS_SHARD_COUNT``...); ``shards``: the
+        shard ids this process runs (then start() waits for those shards)."""
         self.fake = fake
         self.database = database
+        self.env = env or {}
+        self.shards = shards
         self.proc: asyncio.subprocess.Process | None = None
         self.output = b""
 
@@ -36,16 +41,27 @@ class BotProcess:
             "DS_CONFIG": str(self.database.parent / "no-config.toml"),
             "DS_RETRY_DELAYS": "0.3,0.6,1.2",
         })
+        env.update(self.env)
         self.fake.expect_reconnect()
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=ROOT, env=env,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-        await self.fake.wait_ready(timeout=30)
+        if self.shards is not None:
+            await self.fake.wait_shards(self.shards, timeout=60)
+        else:
+            await self.fake.wait_ready(timeout=30)
         for _ in range(300):  # the command sync comes from setup_hook, before READY is handled
             if self.fake.registered_commands():
                 return
             await asyncio.sleep(0.05)
         raise TimeoutError("the bot never synced its commands")
+
+    async def kill(self) -> None:
+        """SIGKILL: the process dies wherever it is, without closing anything."""
+        assert self.proc is not None
+        self.proc.kill()
+        out, _ = await asyncio.wait_for(self.proc.communicate(), 30)
+        self.output += out or b""
 
     async def stop(self) -> int:
         """SIGTERM, as ``docker stop`` sends; returns the exit status."""

@@ -109,6 +109,8 @@ class _GatewaySession:
         self.sequence = 0
         self.session_id = secrets.token_hex(16)
         self.awaiting_barrier = False
+        self.shard: tuple[int, int] | None = None  # (shard id, shard count) from IDENTIFY, if sharded
+        self.ready = False  # READY and every GUILD_CREATE handled by the client
         self._queue: asyncio.Queue[str] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write(), name="fake-discord-gateway-writer")
 
@@ -247,6 +249,8 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._sessions: set[_GatewaySession] = set()
         self._session: _GatewaySession | None = None
+        self._shard_sessions: dict[int, _GatewaySession] = {}  # shard id -> the session running it
+        self._session_shards: dict[str, tuple[int, int]] = {}  # session id -> its shard (for RESUME)
         self._ready = asyncio.Event()
         self._changed = asyncio.Condition()
         self._faults: list[_Fault] = []
@@ -264,6 +268,8 @@ class FakeDiscord:
         self._messages: dict[int, JSON] = {}
         self._attachment_bytes: dict[int, bytes] = {}
         self._channel_posts: list[tuple[int, JSON]] = []
+        self._nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> the message it created
+        self.repeated_nonces: list[tuple[int, str]] = []  # posts Discord's enforce_nonce kept from doubling
         self._users: dict[int, FakeUser] = {self.bot_user_id: self.bot_user}
         self._channels: dict[int, JSON] = {
             self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, "general"),
@@ -302,9 +308,14 @@ class FakeDiscord:
     async def __aexit__(self, *exc_info: object) -> None:
         await self.stop()
 
-    def add_guild(self, name: str) -> tuple[int, int]:
-        """Another server the bot is in, with one text channel (add it before the client connects)."""
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> tuple[int, int]:
+        """Another server the bot is in, with one text channel (add it before the client connects).
+
+        ``shard=(id, count)``: a server whose events Discord sends to that shard."""
         guild_id, channel_id = self._ids.next(), self._ids.next()
+        if shard is not None:
+            wanted, count = shard
+            guild_id += ((wanted - (guild_id >> 22) % count) % count) << 22
         self._guild_names[guild_id] = name
         self._channels[channel_id] = payloads.text_channel(channel_id, guild_id, "general")
         return guild_id, channel_id
@@ -323,6 +334,22 @@ class FakeDiscord:
         """Wait until the client identified and processed READY and GUILD_CREATE (its guild cache is filled)."""
         await asyncio.wait_for(self._ready.wait(), timeout)
 
+    async def wait_shards(self, shard_ids: list[int], timeout: float = 30) -> None:
+        """Wait until a client runs each of ``shard_ids`` and has processed its READY and GUILD_CREATEs."""
+
+        def up() -> bool:
+            return all(i in self._shard_sessions and self._shard_sessions[i].ready for i in shard_ids)
+
+        await self._wait_until(up, timeout, f"shards {shard_ids} ready")
+
+    def forget_shards(self, shard_ids: list[int]) -> None:
+        """The client running these shards is gone (killed): wait for new sessions for them."""
+        for i in shard_ids:
+            self._shard_sessions.pop(i, None)
+
+    def shard_of(self, guild_id: int | None, count: int) -> int:
+        return 0 if guild_id is None else (guild_id >> 22) % count
+
     # ----------------------------------------------------------------- gateway
 
     async def _gateway_handler(self, request: web.Request) -> web.WebSocketResponse:
@@ -339,6 +366,8 @@ class FakeDiscord:
             self._sessions.discard(session)
             if self._session is session:
                 self._session = None
+            if session.shard is not None and self._shard_sessions.get(session.shard[0]) is session:
+                del self._shard_sessions[session.shard[0]]
             await session.close()
         return ws
 
@@ -349,16 +378,27 @@ class FakeDiscord:
             if session.awaiting_barrier:
                 # The client answers our heartbeat request only after handling every frame sent before it.
                 session.awaiting_barrier = False
+                session.ready = True
                 self._ready.set()
+                asyncio.ensure_future(self._notify())
         elif op == IDENTIFY:
             self.identify_payload = data
             self._session = session
+            if data.get("shard"):
+                session.shard = (int(data["shard"][0]), int(data["shard"][1]))
+                self._shard_sessions[session.shard[0]] = session
+                self._session_shards[session.session_id] = session.shard
             session.dispatch("READY", self._ready_payload(session))
-            for guild_id in self._guild_names:
+            for guild_id in self._session_guilds(session):
                 session.dispatch("GUILD_CREATE", self._guild_payload(guild_id))
             self._request_barrier(session)
         elif op == RESUME:
             self._session = session
+            shard = self._session_shards.get((data or {}).get("session_id", ""))
+            if shard is not None:
+                session.shard = shard
+                session.session_id = data["session_id"]
+                self._shard_sessions[shard[0]] = session
             session.dispatch("RESUMED", {"_trace": ["fake-gateway"]})
             self._request_barrier(session)
         elif op == REQUEST_MEMBERS:
@@ -373,14 +413,25 @@ class FakeDiscord:
         return {
             "v": 10,
             "user": self._me(),
-            "guilds": [{"id": str(g), "unavailable": True} for g in self._guild_names],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self._session_guilds(session)],
             "session_id": session.session_id,
+            **({"shard": list(session.shard)} if session.shard else {}),
             "resume_gateway_url": self.gateway,
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
             "_trace": ["fake-gateway"],
         }
+
+    def _session_guilds(self, session: _GatewaySession) -> list[int]:
+        """The servers whose events go to this session (all of them without sharding)."""
+        if session.shard is None:
+            return list(self._guild_names)
+        return [g for g in self._guild_names if self.shard_of(g, session.shard[1]) == session.shard[0]]
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
 
     def _me(self) -> JSON:
         return self.bot_user.payload(bot=True) | {"verified": True, "mfa_enabled": False, "flags": 0}
@@ -403,9 +454,15 @@ class FakeDiscord:
         return chunk
 
     def _dispatch(self, event: str, data: JSON) -> None:
-        if self._session is None:
-            raise RuntimeError("no client is connected to the fake gateway (call wait_ready() first)")
-        self._session.dispatch(event, data)
+        session = self._session
+        if self._shard_sessions or (session is not None and session.shard is not None):
+            # sharded: a server's events go to the session running its shard; direct messages to shard 0
+            count = next(iter(self._shard_sessions.values())).shard[1] if self._shard_sessions else session.shard[1]
+            guild = data.get("guild_id")
+            session = self._shard_sessions.get(self.shard_of(int(guild) if guild else None, count))
+        if session is None:
+            raise RuntimeError(f"no client runs the fake gateway session for {event} (call wait_ready() first)")
+        session.dispatch(event, data)
 
     # ----------------------------------------------------------------- interactions (test side)
 
@@ -850,12 +907,19 @@ class FakeDiscord:
         if channel_id not in self._channels:
             return _error(404, "Unknown Channel", 10003)
         channel = self._channels[channel_id]
+        body = call.json or {}
+        if body.get("enforce_nonce") and body.get("nonce") and (channel_id, str(body["nonce"])) in self._nonces:
+            # Discord: a second message with the same nonce is not created; the first one is returned
+            self.repeated_nonces.append((channel_id, str(body["nonce"])))
+            return _json_response(self._messages.get(self._nonces[channel_id, str(body["nonce"])], {}))
         if channel["type"] == DM_CHANNEL:
             recipient = int(channel["recipients"][0]["id"])
             if recipient in self.dm_closed:
                 return _error(403, "Cannot send messages to this user", 50007)
             self.direct_messages.append((recipient, (call.json or {}).get("content", "")))
         message = self._create_message(channel_id, call.json or {}, call.files)
+        if body.get("nonce"):
+            self._nonces[channel_id, str(body["nonce"])] = int(message["id"])
         posted = _with_files(call.json, call.files) | {"_message_id": int(message["id"])}
         self._channel_posts.append((channel_id, posted))
         return _json_response(message)
@@ -868,7 +932,8 @@ class FakeDiscord:
         if message_id in self._channels:
             return _error(400, "A thread has already been created for this message", 160004)
         body = call.json or {}
-        thread = payloads.thread(message_id, self.guild_id, parent, self.bot_user_id, body.get("name", "thread"))
+        guild = int(self._channels[parent].get("guild_id") or self.guild_id)
+        thread = payloads.thread(message_id, guild, parent, self.bot_user_id, body.get("name", "thread"))
         self._channels[message_id] = thread
         self.threads_created.append(message_id)
         self._dispatch("THREAD_CREATE", thread | {"newly_created": True})
