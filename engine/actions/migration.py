@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.data import MIGRATION_LIMITS, MIGRATION_RANGE
 from engine.flow import Ask, Option, pop, register, skip
-from engine.geometry import hex_from_key, hex_key, hex_label, neighbours, parse_hex_label
+from engine.geometry import hex_from_key, hex_key, hex_label, neighbour_keys, parse_hex_label
 from engine.state import move_species, tile_short
 
 
@@ -18,8 +18,7 @@ def destinations(state, animal: str, src: str) -> list[str]:
     for _ in range(reach):
         nxt = []
         for h in frontier:
-            for n in neighbours(hex_from_key(h)):
-                k = hex_key(n)
+            for k in neighbour_keys(h):
                 if k in tiles and k not in seen:
                     seen.add(k)
                     nxt.append(k)
@@ -59,8 +58,10 @@ def ask(state, step):
     moves = _moves(state, step)
     if not moves:
         return None
-    options = [Option(f"move:{_short(s)}>{_short(d)}",
-                      f"Move from {tile_short(state, s)} to {tile_short(state, d)}") for s, d in moves]
+    # Each tile is named once, not once per move: this prompt is rebuilt after every move.
+    names = {h: (_short(h), tile_short(state, h)) for h in {h for move in moves for h in move}}
+    options = [Option(f"move:{names[s][0]}>{names[d][0]}", f"Move from {names[s][1]} to {names[d][1]}")
+               for s, d in moves]
     done = "Forfeit Migration" if _left(step) == MIGRATION_LIMITS[step["space"]] else "Stop migrating"
     return Ask(animal, "migration", f"Migration: move a species ({_left(step)} moves left)",
                [*options, Option("done", done)])
