@@ -33,9 +33,10 @@ def game_plan(players: int, games: int, seed: int, seats: list[str]) -> list[dic
 def play(players: int, seed: int, levels: list[str], *, ai_seed: int = 0,
          multi_animal: bool = False) -> dict[str, Any]:
     """One game with ``levels[i]`` at seat ``i``: seat scores, win shares, decision times."""
+    clock = time.perf_counter
+    began = clock()
     state = start(new_game(players, seed, multi_animal=multi_animal))
     times: list[list[float]] = [[] for _ in range(players)]
-    clock = time.perf_counter
     while (p := prompt(state)) is not None:
         if state["decisions"] >= MAX_DECISIONS:
             raise RuntimeError(f"game {seed} did not end within {MAX_DECISIONS} decisions")
@@ -53,6 +54,7 @@ def play(players: int, seed: int, levels: list[str], *, ai_seed: int = 0,
         "shares": [1 / len(winners) if i in winners else 0.0 for i in range(players)],
         "turns": state["turn"],
         "ms": times,
+        "seconds": clock() - began,
     }
 
 
@@ -113,5 +115,8 @@ def run(players: int, games: int, seed: int, seats: list[str], *, workers: int =
     else:
         results = [_play_planned(j) for j in jobs]
     summary = summarise(players, seed, seats, results)
-    summary["turns_mean"] = round(sum(r["turns"] for r in results) / max(1, len(results)), 2)
+    n = max(1, len(results))
+    summary["turns_mean"] = round(sum(r["turns"] for r in results) / n, 2)
+    summary["game_seconds_mean"] = round(sum(r["seconds"] for r in results) / n, 2)
+    summary["game_seconds_max"] = round(max((r["seconds"] for r in results), default=0.0), 2)
     return summary

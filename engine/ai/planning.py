@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.ai.core import clone, determinise, step, tie_break
 from engine.ai.search import Level, Search, best_option
-from engine.data import MIGRATION_LIMITS, ROW_NAMES, SPECIATION_ELEMENTS
+from engine.data import LAST_CARD, MIGRATION_LIMITS, ROW_NAMES, SPECIATION_ELEMENTS
 from engine.display import is_free_space, parse_space_id
 from engine.flow import Prompt, advance, prompt_of
 from engine.phases import ROW_EXIT
@@ -46,6 +46,21 @@ def _key(state: State, animal: str, level: Level) -> str:
                        state["boxes"], state["cards"], len(state["deck"]), state["bag"],
                        [s["face_up"] for s in state["wanderlust"]], state["tundra_supply"],
                        state["initiative"], state["scored"], state["ending"]])
+
+
+def _canonical(state: State) -> State:
+    """A copy that depends only on what ``_key`` names: the simulations start from it, so a
+    remembered value is exactly what a new computation would give."""
+    c = clone(state)
+    c["display"] = {row: [a if is_free_space(row, i) else None for i, a in enumerate(spaces)]
+                    for row, spaces in state["display"].items()}
+    c["deck"] = sorted(x for x in c["deck"] if x != LAST_CARD) + [x for x in c["deck"] if x == LAST_CARD]
+    hidden = sorted(t for s in c["wanderlust"] for t in s["stack"])
+    for s in c["wanderlust"]:
+        n = len(s["stack"])
+        s["stack"], hidden = hidden[:n], hidden[n:]
+    c.pop("hibernating", None)
+    return c
 
 
 def _decline(p: Prompt) -> str:
@@ -92,7 +107,7 @@ def action_values(state: State, animal: str, seat: int, level: Level) -> dict[st
         _MEMO.move_to_end(key)
         return hit
     seed = zlib.crc32(key.encode())
-    base = clone(state)
+    base = _canonical(state)
     determinise(base, seed)
     sim = replace(level, budget=level.budget // 4, settle_depth=level.plan_depth, chain=0)
     search = Search(base, Prompt(seat, animal, "", "", ()), sim)
