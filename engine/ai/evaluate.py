@@ -34,6 +34,7 @@ class Weights:
     added: float = 1.0          # an element added to the display
     pool: float = 0.35          # a species in the gene pool (a cube lost is lost for good)
     doomed: float = 0.85        # share of an endangered species Extinction will take
+    contest: float = 0.3        # share of a rank's worth at stake when level with the next
     dominations_per_turn: float = 3.0
     future_scoring: float = 0.7  # weight of the expected Dominations still to come
     leader: float = 0.6         # opponents: weight of the best one (the rest: their mean)
@@ -74,6 +75,7 @@ def animal_values(state: State, w: Weights = DEFAULT) -> dict[str, float]:
     n_tiles = max(1, len(match))
     scorings = 1.0 + w.future_scoring * min(
         3.0, (_dominations_this_turn(state) + w.dominations_per_turn * left) / n_tiles)
+    contest_scale = min(1.0, 0.5 + left / 4)
     dominated: dict[str, int] = {}
     for hkey, m in match.items():
         species = state["tiles"][hkey]["species"]
@@ -88,7 +90,14 @@ def animal_values(state: State, w: Weights = DEFAULT) -> dict[str, float]:
                 value[a] += w.species * n
         ranked = sorted(counts, key=lambda a: (-counts[a], RANK[a]))
         for i, a in enumerate(ranked[:len(table)]):
-            value[a] += table[i] * scorings
+            # A thin lead is not yet a rank: part of the step down to the next rank goes to
+            # whoever is close behind (or is lost, if nobody is).
+            here, down = table[i], table[i + 1] if i + 1 < len(table) else 0
+            behind = counts[ranked[i + 1]] if i + 1 < len(ranked) else 0
+            risk = w.contest * contest_scale * max(0.0, 1.0 - (counts[a] - behind) / 3.0) * (here - down)
+            value[a] += (here - risk) * scorings
+            if i + 1 < len(ranked):
+                value[ranked[i + 1]] += risk * scorings
         d = dominant_of(m)
         if d is not None:
             dominated[d] = dominated.get(d, 0) + 1

@@ -86,9 +86,9 @@ def _start(state: State) -> Prompt | None:
     return None if ask is None else prompt_of(state, ask)
 
 
-def _simulate(base: State, animal: str, seat: int, row: str, index: int, level: Level,
-              seed: int, record=None) -> State:
-    c = clone(base)
+def _act(c: State, animal: str, seat: int, row: str, index: int, level: Level, seed: int,
+         record=None) -> State:
+    """Carry out one action (and its row's automatic part) on ``c`` itself."""
     c["phase"] = "execution"
     c["row_scratch"] = {}
     c["steps"] = [{"name": row, "animal": animal, "space": index}]
@@ -97,6 +97,11 @@ def _simulate(base: State, animal: str, seat: int, row: str, index: int, level: 
     if hook is not None:
         hook(c)
     return c
+
+
+def _simulate(base: State, animal: str, seat: int, row: str, index: int, level: Level,
+              seed: int, record=None) -> State:
+    return _act(clone(base), animal, seat, row, index, level, seed, record)
 
 
 def action_values(state: State, animal: str, seat: int, level: Level) -> dict[str, Any]:
@@ -205,14 +210,87 @@ def space_value(state: State, values: dict[str, Any], animal: str, row: str, ind
     return v
 
 
+#: How the ``deny`` levels value the opponents' placements: like ``normal``, cheaply.
+_OPPONENT = Level("opponent", settle_depth=1, budget=1500, plan_depth=0)
+
+
+def _denial(state: State, p: Prompt, spaces: list[tuple[str, int]]) -> list[float]:
+    """Per space, what it is worth to an opponent likely to take it (among the spaces it
+    values most, as many as it has APs left to place)."""
+    out = [0.0] * len(spaces)
+    for animal, rec in state["animals"].items():
+        if rec["seat"] == p.seat or rec["aps"] <= 0:
+            continue
+        values = action_values(state, animal, rec["seat"], _OPPONENT)
+        theirs = [space_value(state, values, animal, row, i, _OPPONENT) for row, i in spaces]
+        wanted = sorted(theirs, reverse=True)[:rec["aps"]]
+        cut = wanted[-1] if wanted else 0.0
+        for j, v in enumerate(theirs):
+            if v >= cut and v > 0:
+                out[j] = max(out[j], v)
+    return out
+
+
+def _placed(state: State, animal: str) -> list[tuple[str, int]]:
+    """The animal's APs that will act this turn, in execution order (Initiative aside: it
+    only moves the AP)."""
+    out = []
+    for row in ROW_NAMES:
+        spaces = state["display"][row]
+        for i, a in enumerate(spaces):
+            if a != animal or row == "initiative":
+                continue
+            if row == "glaciation" and any(x is not None for x in spaces[:i]):
+                continue  # only the left-most Glaciation AP acts
+            out.append((row, i))
+    return out
+
+
+def _sequenced(state: State, p: Prompt, level: Level, values: dict[str, Any],
+               spaces: list[tuple[str, int] | None], worth: list[float]) -> list[float]:
+    """The best few spaces valued again, after the actions of the seat's APs already on the
+    display this turn (a second Speciation is worth less where the first already went; a
+    Domination more where a Speciation comes first)."""
+    animal, seat = p.animal, p.seat
+    mine = _placed(state, animal)
+    if not mine:
+        return worth
+    key = _key(state, animal, level) + json.dumps(mine)
+    seed = zlib.crc32(key.encode())
+    sim = replace(level, budget=level.budget // 4, settle_depth=level.plan_depth, chain=0)
+    projected = _canonical(state)
+    determinise(projected, seed)
+    for row, i in mine:
+        _act(projected, animal, seat, row, i, sim, seed)
+    search = Search(projected, p, sim)
+    before = search.value(projected)
+    order = sorted(range(len(worth)), key=lambda j: worth[j], reverse=True)
+    out = list(worth)
+    for j in order[:level.sequence]:
+        space = spaces[j]
+        if space is None or space[0] in ("initiative", "glaciation") or worth[j] <= 0:
+            continue
+        row, i = space
+        gain = search.value(_simulate(projected, animal, seat, row, i, sim, seed)) - before
+        if row == "domination":  # scale as the order of the Domination APs does
+            best = values["domination"][0]
+            gain *= worth[j] / best if best > 0 else 1.0
+        out[j] = gain
+    return out
+
+
 def choose_space(state: State, p: Prompt, level: Level, seed: int) -> str:
     """The placement with the best value (ties broken by the seed)."""
     values = action_values(state, p.animal, p.seat, level)
     keys = tie_break(seed, len(p.options))
-    best, best_key = p.options[0].id, None
-    for i, o in enumerate(p.options):
-        parsed = parse_space_id(o.id)
-        v = space_value(state, values, p.animal, *parsed, level) if parsed else 0.0
-        if (v, keys[i]) > (best_key or (-1e18, 0.0)):
-            best, best_key = o.id, (v, keys[i])
-    return best
+    spaces = [parse_space_id(o.id) for o in p.options]
+    worth = [space_value(state, values, p.animal, *s, level) if s else 0.0 for s in spaces]
+    if level.sequence and state["phase"] == "planning":
+        worth = _sequenced(state, p, level, values, spaces, worth)
+    if level.deny and state["phase"] == "planning":
+        share = level.deny / (len(state["seats"]) - 1) ** 0.5
+        denied = _denial(state, p, [s for s in spaces if s])
+        it = iter(denied)
+        worth = [w + share * next(it) if s else w for w, s in zip(worth, spaces, strict=True)]
+    best = max(range(len(p.options)), key=lambda i: (worth[i], keys[i]))
+    return p.options[best].id
