@@ -27,7 +27,7 @@ State = dict[str, Any]
 SEARCH_LEVELS: dict[str, Level] = {
     "easy": Level("easy", settle_depth=0, budget=400, plan_depth=0, plan_order=False),
     "normal": Level("normal", settle_depth=1, budget=1500, plan_depth=0),
-    "hard": Level("hard", settle_depth=1, chain=3, budget=3000, plan_depth=1),
+    "hard": Level("hard", settle_depth=1, chain=3, budget=3000, plan_depth=0, sequence=12),
 }
 
 

@@ -36,9 +36,9 @@ def tile_counts(state: State, hkey: str) -> dict[str, int]:
     elements = state["elements"]
     counts: dict[str, int] = {}
     for c in corners(hkey):
-        e = elements.get(c)
-        if e is not None:
-            counts[e] = counts.get(e, 0) + 1
+        if c in elements:
+            e = elements[c]
+            counts[e] = counts[e] + 1 if e in counts else 1
     return counts
 
 
@@ -51,7 +51,14 @@ def matching(state: State, disp: dict[str, list[str]] | None = None) -> dict[str
         if not species:
             continue
         counts = tile_counts(state, hkey)
-        result[hkey] = {a: sum(counts.get(e, 0) for e in disp[a]) for a in species}
+        m = {}
+        for a in species:
+            total = 0
+            for e in disp[a]:
+                if e in counts:
+                    total += counts[e]
+            m[a] = total
+        result[hkey] = m
     return result
 
 

@@ -210,27 +210,6 @@ def space_value(state: State, values: dict[str, Any], animal: str, row: str, ind
     return v
 
 
-#: How the ``deny`` levels value the opponents' placements: like ``normal``, cheaply.
-_OPPONENT = Level("opponent", settle_depth=1, budget=1500, plan_depth=0)
-
-
-def _denial(state: State, p: Prompt, spaces: list[tuple[str, int]]) -> list[float]:
-    """Per space, what it is worth to an opponent likely to take it (among the spaces it
-    values most, as many as it has APs left to place)."""
-    out = [0.0] * len(spaces)
-    for animal, rec in state["animals"].items():
-        if rec["seat"] == p.seat or rec["aps"] <= 0:
-            continue
-        values = action_values(state, animal, rec["seat"], _OPPONENT)
-        theirs = [space_value(state, values, animal, row, i, _OPPONENT) for row, i in spaces]
-        wanted = sorted(theirs, reverse=True)[:rec["aps"]]
-        cut = wanted[-1] if wanted else 0.0
-        for j, v in enumerate(theirs):
-            if v >= cut and v > 0:
-                out[j] = max(out[j], v)
-    return out
-
-
 def _placed(state: State, animal: str) -> list[tuple[str, int]]:
     """The animal's APs that will act this turn, in execution order (Initiative aside: it
     only moves the AP)."""
@@ -257,7 +236,8 @@ def _sequenced(state: State, p: Prompt, level: Level, values: dict[str, Any],
         return worth
     key = _key(state, animal, level) + json.dumps(mine)
     seed = zlib.crc32(key.encode())
-    sim = replace(level, budget=level.budget // 4, settle_depth=level.plan_depth, chain=0)
+    # Many spaces to revalue at every placement: the cheaper settling of ``normal``.
+    sim = replace(level, budget=level.budget // 12, settle_depth=0, chain=0)
     projected = _canonical(state)
     determinise(projected, seed)
     for row, i in mine:
@@ -266,12 +246,16 @@ def _sequenced(state: State, p: Prompt, level: Level, values: dict[str, Any],
     before = search.value(projected)
     order = sorted(range(len(worth)), key=lambda j: worth[j], reverse=True)
     out = list(worth)
+    gains: dict[tuple[str, int], float] = {}  # spaces of one action share a simulation
     for j in order[:level.sequence]:
         space = spaces[j]
         if space is None or space[0] in ("initiative", "glaciation") or worth[j] <= 0:
             continue
         row, i = space
-        gain = search.value(_simulate(projected, animal, seat, row, i, sim, seed)) - before
+        sig = (row, 0) if row in _SAME_ACTION else space
+        if sig not in gains:
+            gains[sig] = search.value(_simulate(projected, animal, seat, *sig, sim, seed)) - before
+        gain = gains[sig]
         if row == "domination":  # scale as the order of the Domination APs does
             best = values["domination"][0]
             gain *= worth[j] / best if best > 0 else 1.0
@@ -287,10 +271,5 @@ def choose_space(state: State, p: Prompt, level: Level, seed: int) -> str:
     worth = [space_value(state, values, p.animal, *s, level) if s else 0.0 for s in spaces]
     if level.sequence and state["phase"] == "planning":
         worth = _sequenced(state, p, level, values, spaces, worth)
-    if level.deny and state["phase"] == "planning":
-        share = level.deny / (len(state["seats"]) - 1) ** 0.5
-        denied = _denial(state, p, [s for s in spaces if s])
-        it = iter(denied)
-        worth = [w + share * next(it) if s else w for w, s in zip(worth, spaces, strict=True)]
     best = max(range(len(p.options)), key=lambda i: (worth[i], keys[i]))
     return p.options[best].id

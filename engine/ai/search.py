@@ -37,7 +37,6 @@ class Level:
     budget: int = 1500          # search steps per decision, a cap on the time it takes
     plan_depth: int = 1         # settle depth inside the planning simulations
     plan_order: bool = True     # planning counts the APs that act before this one
-    deny: float = 0.0           # planning: weight of a space's worth to the opponents
     sequence: int = 0           # planning: best spaces valued again after this turn's own APs
     weights: Weights = field(default=DEFAULT)
 
