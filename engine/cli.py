@@ -1,4 +1,4 @@
-"""``python -m engine``: random games, position analysis and record replays from the command line."""
+"""``python -m engine``: random games, position analysis, the fuzzer and the AI arena."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def _analyze(args: argparse.Namespace) -> int:
 def _fuzz(args: argparse.Namespace) -> int:
     from engine.fuzz import run
 
-    summary = run(args.games, args.seed, workers=args.workers)
+    summary = run(args.games, args.seed, workers=args.workers, ai_games=args.ai_games)
     print(json.dumps(summary, indent=1 if args.pretty else None))
     return 1 if summary["failures"] else 0
 
@@ -73,6 +73,37 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from engine.ai import LEVELS
+    from engine.ai.arena import run
+
+    seats = [s.strip() for s in args.seats.split(",")]
+    problem = None
+    if not 2 <= args.players <= 6:
+        problem = "--players must be 2 to 6"
+    elif args.games < 1:
+        problem = "--games must be at least 1"
+    elif args.workers < 1:
+        problem = "--workers must be at least 1"
+    elif args.multi_animal and args.players not in (2, 3):
+        problem = "--multi-animal is for 2 or 3 players"
+    elif len(seats) != args.players:
+        problem = f"--seats needs {args.players} levels (one per seat), not {len(seats)}"
+    elif bad := [s for s in seats if s not in LEVELS]:
+        problem = f"unknown level {bad[0]!r}; choose from {', '.join(LEVELS)}"
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    print(json.dumps(run(args.players, args.games, args.seed, seats, workers=args.workers,
+                         multi_animal=args.multi_animal)))
+    return 0
+
+
+def _one_line_error(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -89,12 +120,22 @@ def main(argv: list[str] | None = None) -> int:
     fz.add_argument("--games", type=int, default=200)
     fz.add_argument("--seed", type=int, default=0)
     fz.add_argument("--workers", type=int, default=1, help="processes to use")
+    fz.add_argument("--ai-games", type=int, default=0, help="more games with AI seats (engine.ai)")
     fz.add_argument("--pretty", action="store_true")
     fz.set_defaults(run=_fuzz)
     rp = sub.add_parser("replay", help="check a game record (JSON) by replaying it; print where it ends")
     rp.add_argument("record", help="a record file, as /ds export writes (docs/record-format.md)")
     rp.set_defaults(run=_replay)
+    ar = sub.add_parser("arena", help="AI levels play each other; one JSON line of results")
+    ar.error = _one_line_error  # type: ignore[method-assign]  # one line, as scripts expect
+    ar.add_argument("--players", type=int, required=True)
+    ar.add_argument("--games", type=int, required=True)
+    ar.add_argument("--seed", type=int, default=0)
+    ar.add_argument("--seats", required=True, help="a level per seat, e.g. hard,greedy,greedy,greedy")
+    ar.add_argument("--workers", type=int, default=1, help="processes to use")
+    ar.add_argument("--multi-animal", action="store_true")
+    ar.set_defaults(run=_arena)
     args = parser.parse_args(argv)
-    if getattr(args, "multi_animal", False) and args.players not in (2, 3):
+    if args.command != "arena" and getattr(args, "multi_animal", False) and args.players not in (2, 3):
         parser.error("--multi-animal is for 2 or 3 players")
     return args.run(args)

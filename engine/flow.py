@@ -126,15 +126,20 @@ def skip(state: State, step: Step, key: str, **args: Any) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def advance(state: State) -> None:
-    """Run automatic steps until a person must choose or the game is over."""
+def advance(state: State) -> Ask | None:
+    """Run automatic steps until a person must choose or the game is over.
+
+    Returns what the waiting step asks (``None`` once the game is over), so a caller that
+    needs the next prompt at once, such as an AI search, need not build it twice.
+    """
     for _ in range(MAX_AUTO_STEPS):
         if state["phase"] == "over" or not state["steps"]:
-            return
+            return None
         step = state["steps"][-1]
         kind = STEPS[step["name"]]
-        if kind.ask(state, step) is not None:
-            return
+        ask = kind.ask(state, step)
+        if ask is not None:
+            return ask
         if kind.auto is None:
             pop(state)
         else:
@@ -150,6 +155,11 @@ def prompt(state: State) -> Prompt | None:
     ask = STEPS[step["name"]].ask(state, step)
     if ask is None:  # only if someone edited the state by hand
         raise AssertionError(f"step {step['name']} has no prompt; call advance() first")
+    return prompt_of(state, ask)
+
+
+def prompt_of(state: State, ask: Ask) -> Prompt:
+    """The prompt for what a step asks."""
     return Prompt(
         seat=state["animals"][ask.animal]["seat"],
         animal=ask.animal,

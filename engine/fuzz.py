@@ -1,5 +1,8 @@
 """The fuzzer: many seeded random games; reports crashes, dead ends, over-long games and
-broken invariants, each with what reproduces it, and counts how often each card was taken."""
+broken invariants, each with what reproduces it, and counts how often each card was taken.
+
+A few games can seat computer players (``engine.ai``) beside the random ones: they must
+only ever pick a legal option and never leave a seat without one."""
 
 from __future__ import annotations
 
@@ -26,6 +29,33 @@ def game_config(base_seed: int, index: int) -> dict[str, Any]:
     return {"players": players, "seed": base_seed + index, "multi_animal": multi}
 
 
+#: Seats of the AI games, cycled: cheap levels, so the fuzzer stays fast.
+AI_GAMES: tuple[tuple[int, bool, tuple[str, ...]], ...] = (
+    (2, False, ("easy", "random")),
+    (3, True, ("random", "easy", "random")),
+    (4, False, ("easy", "random", "easy", "random")),
+)
+
+
+def ai_game_config(base_seed: int, index: int) -> dict[str, Any]:
+    """AI game ``index`` of a run: the player count, variant and levels of ``AI_GAMES``."""
+    players, multi, levels = AI_GAMES[index % len(AI_GAMES)]
+    return {"players": players, "seed": base_seed + 50_000 + index, "multi_animal": multi,
+            "ai": list(levels)}
+
+
+def _choice(config: dict[str, Any], state: dict[str, Any], p, chooser: random.Random) -> str:
+    levels = config.get("ai")
+    if not levels or levels[p.seat] == "random":
+        return pick(p.options, chooser).id
+    from engine.ai import choose
+
+    option = choose(state, levels[p.seat], config["seed"] * 100_003 + state["decisions"])
+    if p.option(option) is None:
+        raise AssertionError(f"AI level {levels[p.seat]} chose {option!r}, not an option of {p.kind}")
+    return option
+
+
 def play_one(config: dict[str, Any]) -> dict[str, Any]:
     """Play one game, checking every invariant after every decision."""
     moves: list[list[Any]] = []
@@ -41,7 +71,7 @@ def play_one(config: dict[str, Any]) -> dict[str, Any]:
             if len(moves) >= MAX_DECISIONS:
                 report["problem"] = f"game longer than {MAX_DECISIONS} decisions"
                 break
-            move = [p.seat, pick(p.options, chooser).id]
+            move = [p.seat, _choice(config, state, p, chooser)]
             apply(state, *move)
             moves.append(move)
             bad = violations(state)
@@ -68,8 +98,9 @@ def play_one(config: dict[str, Any]) -> dict[str, Any]:
     return report
 
 
-def run(games: int, seed: int, workers: int = 1) -> dict[str, Any]:
+def run(games: int, seed: int, workers: int = 1, ai_games: int = 0) -> dict[str, Any]:
     configs = [game_config(seed, i) for i in range(games)]
+    configs += [ai_game_config(seed, i) for i in range(ai_games)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             reports = list(pool.map(play_one, configs, chunksize=8))
@@ -83,11 +114,12 @@ def run(games: int, seed: int, workers: int = 1) -> dict[str, Any]:
     failures = [r for r in reports if r["problem"]]
     turns = sorted(r.get("turns", 0) for r in reports)
     return {
-        "games": games,
+        "games": len(configs),
+        "ai_games": ai_games,
         "seed": seed,
         "failures": len(failures),
-        "problems": [{k: r[k] for k in ("players", "seed", "multi_animal", "problem", "moves")}
-                     for r in failures[:20]],
+        "problems": [{k: r[k] for k in ("players", "seed", "multi_animal", "ai", "problem", "moves")
+                      if k in r} for r in failures[:20]],
         "ended_by": dict(ended),
         "turns_median": turns[len(turns) // 2] if turns else 0,
         "turns_max": turns[-1] if turns else 0,

@@ -104,6 +104,12 @@ def hex_from_key(key: str) -> Hex:
     return int(q), int(r)
 
 
+@cache
+def neighbour_keys(key: str) -> tuple[str, ...]:
+    """The keys of the six hexes next to the hex ``key`` (on the board or not)."""
+    return tuple(hex_key(n) for n in neighbours(hex_from_key(key)))
+
+
 # ---------------------------------------------------------------------------------------------
 # Labels players can type
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.data import MIGRATION_LIMITS, MIGRATION_RANGE
 from engine.flow import Ask, Option, pop, register, skip
-from engine.geometry import hex_from_key, hex_key, hex_label, neighbours, parse_hex_label
+from engine.geometry import hex_from_key, hex_key, hex_label, neighbour_keys, parse_hex_label
 from engine.state import move_species
 from engine.text import msg, tile_ref
 
@@ -19,8 +19,7 @@ def destinations(state, animal: str, src: str) -> list[str]:
     for _ in range(reach):
         nxt = []
         for h in frontier:
-            for n in neighbours(hex_from_key(h)):
-                k = hex_key(n)
+            for k in neighbour_keys(h):
                 if k in tiles and k not in seen:
                     seen.add(k)
                     nxt.append(k)

@@ -51,3 +51,19 @@ def test_fuzz_and_cards_commands():
         listed = json.loads(cards.stdout)
         assert {c["id"] for c in listed} == {*DOMINANCE_CARDS, "Survival"}
         assert all(15 < len(c["text"]) < 400 and 5 < len(c["effect"]) <= 100 for c in listed)
+
+
+def test_games_with_ai_seats_are_clean():
+    summary = fuzz.run(0, seed=7100, workers=2, ai_games=3)
+    assert summary["games"] == summary["ai_games"] == 3
+    assert summary["failures"] == 0, summary["problems"][:1]
+    assert summary["ended_by"].get("ice age", 0) + summary["ended_by"].get("turn limit", 0) == 3
+
+
+def test_an_illegal_ai_choice_is_reported(monkeypatch):
+    import engine.ai
+
+    monkeypatch.setattr(engine.ai, "choose", lambda state, level, seed: "no-such-option")
+    report = fuzz.play_one(fuzz.ai_game_config(1, 0))
+    assert "not an option" in report["problem"]
+    assert report["moves"] == []

@@ -1,0 +1,162 @@
+"""AI benchmark: state copies, win rates of the levels against each other, decision times.
+
+    .venv/bin/python bench/ai.py                  # quick: 8 games per match-up
+    .venv/bin/python bench/ai.py --games 100      # thorough (hours on a 2-core machine)
+    .venv/bin/python bench/ai.py --only copies,hard-2p --games 40
+
+Prints tables; nothing is asserted.  Win rates come with their Wilson 95 % interval and the
+number of games behind them: a handful of games proves little, so read the interval.
+Goals (from the AI issue): hard wins >= 95 % of 4-player games against 3 random and >= 50 %
+against 3 greedy, >= 75 % of 2-player games against greedy; normal beats easy and easy beats
+greedy head to head; hard decides in <= 150 ms (median) and <= 1 s (p95), and a 4-player
+game of four hard seats takes under 5 minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402
+from engine.ai.arena import percentile, play, run  # noqa: E402
+from engine.ai.core import clone  # noqa: E402
+from engine.simulate import pick  # noqa: E402
+
+#: name -> (players, seats, goal on the first seat's win rate)
+MATCHES: dict[str, tuple[int, list[str], float]] = {
+    "hard-vs-random-4p": (4, ["hard", "random", "random", "random"], 0.95),
+    "hard-vs-greedy-4p": (4, ["hard", "greedy", "greedy", "greedy"], 0.50),
+    "hard-vs-greedy-2p": (2, ["hard", "greedy"], 0.75),
+    "normal-vs-easy-2p": (2, ["normal", "easy"], 0.50),
+    "easy-vs-greedy-2p": (2, ["easy", "greedy"], 0.50),
+}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (a tie counts as a fraction of a win)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def sample_states(players: int, seed: int) -> list[dict]:
+    """States from a seeded random game: early, middle, late, and the finished game."""
+    state = engine.new_game(players, seed)
+    chooser = random.Random(seed)
+    states = []
+    while (p := engine.prompt(state)) is not None:
+        if state["decisions"] in (50, 300, 600):
+            states.append(copy.deepcopy(state))
+        engine.apply(state, p.seat, pick(p.options, chooser).id)
+    states.append(state)
+    return states
+
+
+def time_copies(repeat: int) -> None:
+    states = sample_states(4, 3) + sample_states(6, 4)
+
+    def no_log(s: dict) -> dict:
+        return {k: ([] if k == "log" else v) for k, v in s.items()}
+
+    methods = {
+        "copy.deepcopy": copy.deepcopy,
+        "copy.deepcopy, log left out": lambda s: copy.deepcopy(no_log(s)),
+        "json round trip": lambda s: json.loads(json.dumps(s)),
+        "json round trip, log left out": lambda s: json.loads(json.dumps(no_log(s))),
+        "structural (engine.ai.core.clone)": clone,
+    }
+    logs = [len(s["log"]) for s in states]
+    print(f"State copies: {len(states)} states of 4- and 6-player games "
+          f"(log {min(logs)}-{max(logs)} lines), best of {repeat} rounds")
+    print(f"{'method':<36} {'µs per copy':>12} {'vs clone':>9}")
+    results = {}
+    for name, fn in methods.items():
+        best = math.inf
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            for s in states:
+                fn(s)
+            best = min(best, (time.perf_counter() - t0) / len(states))
+        results[name] = best * 1e6
+    base = results["structural (engine.ai.core.clone)"]
+    for name, us in results.items():
+        print(f"{name:<36} {us:>12.1f} {us / base:>8.1f}x")
+    print()
+
+
+def _hard_game(seed: int) -> dict:
+    return play(4, seed, ["hard"] * 4, ai_seed=seed)
+
+
+def time_hard_games(games: int, seed: int, workers: int) -> None:
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(_hard_game, [seed + i for i in range(games)]))
+    ms = [t for r in results for seat in r["ms"] for t in seat]
+    secs = [r["seconds"] for r in results]
+    print(f"Four hard seats, 4 players: {games} game(s), {len(ms)} decisions, {workers} at once")
+    print(f"  whole game: mean {statistics.mean(secs):.0f} s, max {max(secs):.0f} s (goal < 300 s)")
+    print(f"  decision: p50 {percentile(ms, 0.5):.0f} ms (goal <= 150), "
+          f"p95 {percentile(ms, 0.95):.0f} ms (goal <= 1000), max {max(ms):.0f} ms")
+    print()
+
+
+def play_matches(names: list[str], games: int, seed: int, workers: int) -> None:
+    print(f"{'match-up':<20} {'games':>5} {'wins':>6} {'rate':>6} {'95% CI':>13} {'goal':>6} "
+          f"{'VP':>12} {'ms p50':>7} {'ms p95':>7} {'turns':>5} {'time':>6}")
+    for name in names:
+        players, seats, goal = MATCHES[name]
+        t0 = time.perf_counter()
+        out = run(players, games, seed, seats, workers=workers)
+        first, other = out["levels"][seats[0]], out["levels"][seats[1]]
+        low, high = wilson(first["wins"], first["games"])
+        verdict = "met" if low >= goal else ("likely" if first["win_rate"] >= goal else "missed")
+        print(f"{name:<20} {first['games']:>5} {first['wins']:>6.1f} {first['win_rate']:>6.0%} "
+              f"{f'{low:.0%}-{high:.0%}':>13} {goal:>5.0%}  {first['mean_vp']:>5.0f}/{other['mean_vp']:<5.0f}"
+              f" {first['ms_p50']:>7.0f} {first['ms_p95']:>7.0f} {out['turns_mean']:>5.1f} "
+              f"{time.perf_counter() - t0:>5.0f}s  {verdict}")
+        sys.stdout.flush()
+    print("rate = the first level's wins / games; VP = its mean / the others' mean; "
+          "met = the whole interval clears the goal, likely = only the point estimate does")
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--games", type=int, default=8, help="games per match-up (default 8)")
+    parser.add_argument("--hard-games", type=int, default=2,
+                        help="4-player games of four hard seats, timed (default 2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", default="",
+                        help="comma-separated parts: copies, hard-games, or match-up names: "
+                             + ", ".join(MATCHES))
+    args = parser.parse_args()
+    parts = [p for p in args.only.split(",") if p] or ["copies", "hard-games", *MATCHES]
+    unknown = [p for p in parts if p not in ("copies", "hard-games", *MATCHES)]
+    if unknown:
+        parser.error(f"unknown part {unknown[0]!r}")
+    if "copies" in parts:
+        time_copies(repeat=20)
+    matches = [p for p in parts if p in MATCHES]
+    if matches:
+        play_matches(matches, args.games, args.seed, args.workers)
+    if "hard-games" in parts and args.hard_games > 0:
+        time_hard_games(args.hard_games, args.seed, args.workers)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Computer players: ``choose(state, level, seed)`` picks one legal option for the seat to act.
+
+Pure like the rest of the engine: no I/O, the state is never changed, and the same state,
+level and seed always give the same option.
+
+Levels, weakest first:
+
+* ``random``: today's random player (``engine.simulate.pick``).
+* ``greedy``: the baseline of ``engine.ai.greedy``.
+* ``easy``, ``normal``, ``hard``: the heuristic evaluation of ``engine.ai.evaluate`` with the
+  search of ``engine.ai.search`` and the placements of ``engine.ai.planning``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.ai import greedy, planning
+from engine.ai.core import clone, determinise, random_choice
+from engine.ai.search import PLACE_KINDS, Level, best_option
+from engine.flow import prompt
+
+State = dict[str, Any]
+
+#: The searching levels.
+SEARCH_LEVELS: dict[str, Level] = {
+    "easy": Level("easy", settle_depth=0, budget=400, plan_depth=0, plan_order=False),
+    "normal": Level("normal", settle_depth=1, budget=1500, plan_depth=0),
+    "hard": Level("hard", settle_depth=1, chain=3, budget=3000, plan_depth=0, sequence=12),
+}
+
+
+def _random(state: State, seed: int) -> str:
+    p = prompt(state)
+    assert p is not None
+    return random_choice(p.options, seed)
+
+
+def _searching(level: Level) -> Callable[[State, int], str]:
+    def choose_searching(state: State, seed: int) -> str:
+        p = prompt(state)
+        assert p is not None
+        if len(p.options) == 1:
+            return p.options[0].id
+        if p.kind in PLACE_KINDS:
+            return planning.choose_space(state, p, level, seed)
+        base = clone(state)
+        determinise(base, seed)
+        return best_option(base, p, level, seed)
+    return choose_searching
+
+
+_CHOOSERS: dict[str, Callable[[State, int], str]] = {
+    "random": _random,
+    "greedy": greedy.choose,
+    **{name: _searching(level) for name, level in SEARCH_LEVELS.items()},
+}
+
+#: Every level, weakest first.
+LEVELS: tuple[str, ...] = tuple(_CHOOSERS)
+
+
+def choose(state: State, level: str, seed: int) -> str:
+    """One legal option id of ``engine.prompt(state)`` for the seat to act.
+
+    Raises ``ValueError`` for an unknown level or a finished game.
+    """
+    chooser = _CHOOSERS.get(level)
+    if chooser is None:
+        raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
+    if prompt(state) is None:
+        raise ValueError("the game is over: there is nothing to choose")
+    return chooser(state, seed)

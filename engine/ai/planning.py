@@ -1,0 +1,275 @@
+"""Placing APs: what each space of the action display is worth to the animal placing.
+
+A space is worth what its action would gain if it were carried out now: the action is
+simulated on a copy (the placing seat plays it with ``engine.ai.search``; anyone else asked
+during it declines), and the evaluation after it is compared with the evaluation without
+it.  The earth does not change while APs are placed, so these values are computed once per
+position and animal and remembered (``_memo``): the first placement of a Planning phase pays
+for the simulations and the others reuse them.  The memo is keyed by the position itself
+and the simulations are determinised from that key, never from the caller's seed, so the
+memo cannot make two calls on the same state disagree.
+
+Then the order of execution: a Domination AP acts after those left of it, which score the
+best tiles first; only the left-most Glaciation AP acts this turn; a space in a row already
+executed (Instinct) does nothing this turn.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections import OrderedDict
+from dataclasses import replace
+from typing import Any
+
+from engine.ai.core import clone, determinise, step, tie_break
+from engine.ai.search import Level, Search, best_option
+from engine.data import LAST_CARD, MIGRATION_LIMITS, ROW_NAMES, SPECIATION_ELEMENTS
+from engine.display import is_free_space, parse_space_id
+from engine.flow import Prompt, advance, prompt_of
+from engine.phases import ROW_EXIT
+
+State = dict[str, Any]
+
+_DECLINE = ("forfeit", "done", "none", "place:0", "move:0")
+_MEMO: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_MEMO_SIZE = 64
+
+#: Rows whose spaces differ only in where they sit: one simulation serves them all.
+_SAME_ACTION = frozenset({"adaptation", "regression", "abundance", "wanderlust", "domination"})
+
+
+def _key(state: State, animal: str, level: Level) -> str:
+    animals = {a: [r["vp"], r["added"], r["gene_pool"], r["eliminated"], r["aps_owned"]]
+               for a, r in state["animals"].items()}
+    return json.dumps([animal, level.name, state["turn"], state["tiles"], state["elements"], animals,
+                       state["boxes"], state["cards"], len(state["deck"]), state["bag"],
+                       [s["face_up"] for s in state["wanderlust"]], state["tundra_supply"],
+                       state["initiative"], state["scored"], state["ending"]])
+
+
+def _canonical(state: State) -> State:
+    """A copy that depends only on what ``_key`` names: the simulations start from it, so a
+    remembered value is exactly what a new computation would give."""
+    c = clone(state)
+    c["display"] = {row: [a if is_free_space(row, i) else None for i, a in enumerate(spaces)]
+                    for row, spaces in state["display"].items()}
+    c["deck"] = sorted(x for x in c["deck"] if x != LAST_CARD) + [x for x in c["deck"] if x == LAST_CARD]
+    hidden = sorted(t for s in c["wanderlust"] for t in s["stack"])
+    for s in c["wanderlust"]:
+        n = len(s["stack"])
+        s["stack"], hidden = hidden[:n], hidden[n:]
+    c.pop("hibernating", None)
+    return c
+
+
+def _decline(p: Prompt) -> str:
+    for o in p.options:
+        if o.id in _DECLINE:
+            return o.id
+    return p.options[0].id
+
+
+def _run(state: State, p: Prompt | None, seat: int, level: Level, seed: int, record=None) -> None:
+    """Play out the steps left: the seat searches, anyone else declines."""
+    n = 0
+    while p is not None:
+        mine = p.seat == seat and len(p.options) > 1
+        p = step(state, best_option(state, p, level, seed + n) if mine else _decline(p))
+        n += 1
+        if record is not None:
+            record(state)
+
+
+def _start(state: State) -> Prompt | None:
+    ask = advance(state)
+    return None if ask is None else prompt_of(state, ask)
+
+
+def _act(c: State, animal: str, seat: int, row: str, index: int, level: Level, seed: int,
+         record=None) -> State:
+    """Carry out one action (and its row's automatic part) on ``c`` itself."""
+    c["phase"] = "execution"
+    c["row_scratch"] = {}
+    c["steps"] = [{"name": row, "animal": animal, "space": index}]
+    _run(c, _start(c), seat, level, seed, record)
+    hook = ROW_EXIT.get(row)
+    if hook is not None:
+        hook(c)
+    return c
+
+
+def _simulate(base: State, animal: str, seat: int, row: str, index: int, level: Level,
+              seed: int, record=None) -> State:
+    return _act(clone(base), animal, seat, row, index, level, seed, record)
+
+
+def action_values(state: State, animal: str, seat: int, level: Level) -> dict[str, Any]:
+    """Row -> value (or space index -> value) of carrying out each action now."""
+    key = _key(state, animal, level)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        _MEMO.move_to_end(key)
+        return hit
+    seed = zlib.crc32(key.encode())
+    base = _canonical(state)
+    determinise(base, seed)
+    sim = replace(level, budget=level.budget // 4, settle_depth=level.plan_depth, chain=0)
+    search = Search(base, Prompt(seat, animal, "", "", ()), sim)
+
+    def gain(row: str, index: int) -> float:
+        return search.value(_simulate(base, animal, seat, row, index, sim, seed)) - baseline[row]
+
+    baseline = {}
+    for row in ROW_NAMES:
+        c = clone(base)
+        c["phase"], c["steps"], c["row_scratch"] = "execution", [], {}
+        hook = ROW_EXIT.get(row)
+        if hook is not None:
+            hook(c)
+        baseline[row] = search.value(c)
+    values: dict[str, Any] = {}
+    for row in ("adaptation", "regression", "abundance", "wasteland", "depletion", "glaciation",
+                "wanderlust"):
+        values[row] = gain(row, 0)
+    # The animal-only free spaces are never vacant, so never valued.
+    values["speciation"] = [gain("speciation", i) for i in range(len(SPECIATION_ELEMENTS))]
+    values["competition"] = [0.0] + [gain("competition", i)
+                                     for i in range(1, len(base["display"]["competition"]))]
+    values["migration"] = _migration(base, animal, seat, sim, seed, search, baseline["migration"])
+    values["domination"] = _domination(base, animal, seat, sim, seed, search, baseline["domination"])
+    _MEMO[key] = values
+    if len(_MEMO) > _MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return values
+
+
+def _migration(base, animal, seat, sim, seed, search, baseline) -> list[float]:
+    """One simulation on the 7-move space, read after each move for the shorter spaces."""
+    best_at: dict[int, float] = {0: 0.0}
+
+    def record(c: State) -> None:
+        top = c["steps"][-1] if c["steps"] else None
+        if top is not None and top["name"] == "migration" and "src" not in top:
+            used = MIGRATION_LIMITS[0] - top.get("left", MIGRATION_LIMITS[0])
+            best_at[used] = max(best_at.get(used, -1e9), search.value(c) - baseline)
+
+    _simulate(base, animal, seat, "migration", 0, sim, seed, record)
+    values = []
+    for limit in MIGRATION_LIMITS:
+        values.append(max(v for used, v in best_at.items() if used <= limit))
+    return values
+
+
+def _domination(base, animal, seat, sim, seed, search, baseline) -> list[float]:
+    """The value of scoring each candidate tile, best first."""
+    c = clone(base)
+    c["phase"], c["row_scratch"] = "execution", {}
+    c["steps"] = [{"name": "domination", "animal": animal, "space": 0}]
+    p = _start(c)
+    if p is None:
+        return [0.0]
+    out = []
+    for o in p.options:
+        if o.id == "forfeit":
+            continue
+        cc = clone(c)
+        _run(cc, step(cc, o.id), seat, sim, seed)
+        out.append(search.value(cc) - baseline)
+    out.sort(reverse=True)
+    return [max(0.0, v) for v in out] or [0.0]
+
+
+def _executed(state: State, row: str, index: int) -> bool:
+    """Whether that space's turn to act has passed in this Execution phase."""
+    bottom = state["steps"][0] if state["steps"] else None
+    if state["phase"] != "execution" or bottom is None or bottom.get("name") != "execution":
+        return False
+    r = ROW_NAMES.index(row)
+    return r < bottom["row"] or (r == bottom["row"] and index < bottom["space"])
+
+
+def space_value(state: State, values: dict[str, Any], animal: str, row: str, index: int,
+                level: Level) -> float:
+    """What an AP on (row, index) is worth, given the APs already placed."""
+    if _executed(state, row, index):
+        return -1.0
+    spaces = state["display"][row]
+    before = sum(1 for i in range(index) if spaces[i] is not None and not is_free_space(row, i))
+    if row == "initiative":
+        first = state["initiative"][0] == animal
+        return (0.5 if first else 2.0) + 0.5 * max(values["adaptation"], values["wanderlust"], 0.0)
+    if row in ("speciation", "competition", "migration"):
+        return values[row][index]
+    if row == "domination":
+        tiles = values["domination"]
+        return tiles[min(before, len(tiles) - 1)] if level.plan_order else tiles[0]
+    v = values[row]
+    if row == "glaciation" and index > 0 and level.plan_order:
+        return 0.25 * v - 1.0  # it waits for a later turn, and holds the AP until then
+    return v
+
+
+def _placed(state: State, animal: str) -> list[tuple[str, int]]:
+    """The animal's APs that will act this turn, in execution order (Initiative aside: it
+    only moves the AP)."""
+    out = []
+    for row in ROW_NAMES:
+        spaces = state["display"][row]
+        for i, a in enumerate(spaces):
+            if a != animal or row == "initiative":
+                continue
+            if row == "glaciation" and any(x is not None for x in spaces[:i]):
+                continue  # only the left-most Glaciation AP acts
+            out.append((row, i))
+    return out
+
+
+def _sequenced(state: State, p: Prompt, level: Level, values: dict[str, Any],
+               spaces: list[tuple[str, int] | None], worth: list[float]) -> list[float]:
+    """The best few spaces valued again, after the actions of the seat's APs already on the
+    display this turn (a second Speciation is worth less where the first already went; a
+    Domination more where a Speciation comes first)."""
+    animal, seat = p.animal, p.seat
+    mine = _placed(state, animal)
+    if not mine:
+        return worth
+    key = _key(state, animal, level) + json.dumps(mine)
+    seed = zlib.crc32(key.encode())
+    # Many spaces to revalue at every placement: the cheaper settling of ``normal``.
+    sim = replace(level, budget=level.budget // 12, settle_depth=0, chain=0)
+    projected = _canonical(state)
+    determinise(projected, seed)
+    for row, i in mine:
+        _act(projected, animal, seat, row, i, sim, seed)
+    search = Search(projected, p, sim)
+    before = search.value(projected)
+    order = sorted(range(len(worth)), key=lambda j: worth[j], reverse=True)
+    out = list(worth)
+    gains: dict[tuple[str, int], float] = {}  # spaces of one action share a simulation
+    for j in order[:level.sequence]:
+        space = spaces[j]
+        if space is None or space[0] in ("initiative", "glaciation") or worth[j] <= 0:
+            continue
+        row, i = space
+        sig = (row, 0) if row in _SAME_ACTION else space
+        if sig not in gains:
+            gains[sig] = search.value(_simulate(projected, animal, seat, *sig, sim, seed)) - before
+        gain = gains[sig]
+        if row == "domination":  # scale as the order of the Domination APs does
+            best = values["domination"][0]
+            gain *= worth[j] / best if best > 0 else 1.0
+        out[j] = gain
+    return out
+
+
+def choose_space(state: State, p: Prompt, level: Level, seed: int) -> str:
+    """The placement with the best value (ties broken by the seed)."""
+    values = action_values(state, p.animal, p.seat, level)
+    keys = tie_break(seed, len(p.options))
+    spaces = [parse_space_id(o.id) for o in p.options]
+    worth = [space_value(state, values, p.animal, *s, level) if s else 0.0 for s in spaces]
+    if level.sequence and state["phase"] == "planning":
+        worth = _sequenced(state, p, level, values, spaces, worth)
+    best = max(range(len(p.options)), key=lambda i: (worth[i], keys[i]))
+    return p.options[best].id
