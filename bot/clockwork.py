@@ -14,6 +14,7 @@ from typing import Any
 
 import engine
 from bot import pace
+from bot.computer import AI_RETRY_SECONDS
 from bot.limits import quote
 from bot.replies import BadRequest, NoGame, Reply
 from bot.store import Game, Seat, TurnClock
@@ -31,8 +32,7 @@ def _duration(text: str | None, what: Text, *, allow_off: bool) -> int | None:
 
 
 class Clockwork:
-    #: set by the composition root when computer players are available (the ``ai`` deadline action)
-    ai_available: bool = False
+    # ``ai_available``, ``ai_plays`` and ``ai_holds`` come from ``bot.computer.ComputerPlayers``.
 
     # -- the clock -----------------------------------------------------------------------------
 
@@ -42,7 +42,9 @@ class Clockwork:
         prompt = engine.prompt(state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         clock = TurnClock(now, 0, False, None)
-        if seat is not None and self._watched(seat):
+        if seat is not None and self.ai_holds(seat):
+            clock.due_at = now  # the AI's turn: the scheduler starts it at once
+        elif seat is not None and self._watched(seat):
             rules = pace.Pace.of(game.settings)
             clock.due_at = pace.due(rules, pace.Clock(now, 0, False, seat.away_until), now).next_at
         await self.store.set_clock(game.id, clock)
@@ -50,7 +52,7 @@ class Clockwork:
     @staticmethod
     def _watched(seat: Seat) -> bool:
         """A seat whose player the clock watches (not one the bot plays)."""
-        return not seat.resigned and not seat.ai_hold
+        return not seat.resigned and not seat.ai_hold and not seat.is_ai
 
     async def pace_tick(self, game_id: int, now: float) -> bool:
         """What is due for one game at ``now``: a reminder, the deadline.  Returns True when the
@@ -64,6 +66,10 @@ class Clockwork:
                 return False
             prompt = engine.prompt(game.state)
             seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
+            if seat is not None and self.ai_plays(game, seat) is not None:
+                # the AI's turn: the caller starts it; looked at again later in case it never ends
+                await self.store.set_clock(game.id, replace(game.clock, due_at=now + AI_RETRY_SECONDS))
+                return True
             if seat is None or not self._watched(seat):
                 await self.store.set_clock(game.id, replace(game.clock, due_at=None))
                 return False
@@ -91,6 +97,8 @@ class Clockwork:
                         [game.host.user_id], now)
             after = pace.Clock(clock.since, reminded, deadline_done, seat.away_until)
             next_at = pace.due(rules, after, now).next_at if (due.reminder or due.deadline) else due.next_at
+            if to_ai:
+                next_at = now + AI_RETRY_SECONDS  # the AI takes the decisions now; again later if it never ends
             await self.store.set_clock(game.id, TurnClock(clock.since, reminded, deadline_done, next_at))
         return to_ai
 
@@ -200,10 +208,13 @@ class Clockwork:
         """Recompute when to look at the game next (its clock keeps running from ``since``)."""
         prompt = engine.prompt(game.state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
+        now = self.clock()
+        if seat is not None and self.ai_holds(seat):
+            await self.store.set_clock(game.id, replace(game.clock, due_at=now))  # the AI's turn, at once
+            return
         if seat is None or not self._watched(seat):
             await self.store.set_clock(game.id, replace(game.clock, due_at=None))
             return
-        now = self.clock()
         clock = pace.Clock(game.clock.since or now, game.clock.reminded, game.clock.deadline_done, seat.away_until)
         await self.store.set_clock(game.id, replace(game.clock, since=clock.since,
                                                     due_at=pace.due(pace.Pace.of(game.settings), clock, now).next_at))
@@ -226,7 +237,7 @@ class Clockwork:
                 raise BadRequest(T("bot.err.has_seat", player=new_name, game=game.id))
             old, old_user = seat.user_name, seat.user_id
             await self.store.update_seat(game.id, seat.seat, user_id=new_user_id, user_name=new_name, ai_hold=0,
-                                         resigned=0, away_until=None)
+                                         resigned=0, away_until=None, ai_level=None)
             setup = dict(game.setup)
             setup["names"] = [new_name if i == seat.seat else n for i, n in enumerate(setup["names"])]
             state = game.state
@@ -238,6 +249,7 @@ class Clockwork:
             await self.store.update_game(game.id, notice=notice)
             game.version += 1
             seat.user_id, seat.user_name, seat.ai_hold, seat.resigned = new_user_id, new_name, False, False
+            seat.ai_level = None
             await self._restart_clock(game, state)
         return Reply(T("bot.replaced", player=new_name, seat=seat_number, animals=seat.animal.split(","), former=old,
                        game=game.id), game_id=game.id, version=game.version, lang=lang_of(game),

@@ -123,10 +123,24 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
             await bot.refresh_lobby(reply.game_id)
 
     @ds.command(name="kick", description="Remove a seat from the lobby (host only)")
-    @app_commands.describe(member="The member whose seat to remove")
-    async def kick(interaction: discord.Interaction, member: discord.User) -> None:
+    @app_commands.describe(member="The member whose seat to remove",
+                           seat="Or the seat's number (e.g. a computer player's)")
+    async def kick(interaction: discord.Interaction, member: discord.User | None = None,
+                   seat: app_commands.Range[int, 1, 6] | None = None) -> None:
         channel, user, _ = who(interaction)
-        reply = await bot.run_simple(interaction, lambda: bot.service.kick(channel, user, str(member.id)))
+        target = None if member is None else str(member.id)
+        reply = await bot.run_simple(interaction, lambda: bot.service.kick(channel, user, target, seat_number=seat))
+        if reply is not None:
+            await bot.refresh_lobby(reply.game_id)
+
+    @ds.command(name="addbot", description="Seat a computer player in the lobby (host only)")
+    @app_commands.describe(level="How well it plays")
+    @app_commands.choices(level=[choice("easy", "level", "easy"), choice("normal", "level", "normal"),
+                                 choice("hard", "level", "hard"), choice("greedy (the baseline)", "level", "greedy"),
+                                 choice("random", "level", "random")])
+    async def addbot(interaction: discord.Interaction, level: str = "normal") -> None:
+        channel, user, _ = who(interaction)
+        reply = await bot.run_simple(interaction, lambda: bot.service.add_ai(channel, user, level))
         if reply is not None:
             await bot.refresh_lobby(reply.game_id)
 
@@ -271,15 +285,16 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
                 for s in game.seats if current.strip().lower() in f"{s.seat + 1} {s.user_name}".lower()]
 
     @ds.command(name="mygames", description="Every game you play in, and where it is your turn")
-    async def mygames(interaction: discord.Interaction) -> None:
-        await bot.run_simple(interaction, lambda: bot.service.my_games(str(interaction.user.id)), ephemeral=True)
-
-    @ds.command(name="notify", description="A direct message when it is your turn (on), or a mention (off)")
     @app_commands.describe(direct="on: a direct message on your turn; off: a mention in the game's channel")
     @app_commands.choices(direct=[choice("on", "direct", "on"), choice("off", "direct", "off")])
-    async def notify(interaction: discord.Interaction, direct: str) -> None:
-        await bot.run_simple(interaction, lambda: bot.service.set_notify(str(interaction.user.id), direct == "on"),
-                             ephemeral=True)
+    async def mygames(interaction: discord.Interaction, direct: str | None = None) -> None:
+        # One command for both (Discord allows a group 25 commands): where you are awaited,
+        # and (``direct``) how you are told that you are.
+        user = str(interaction.user.id)
+        if direct is None:
+            await bot.run_simple(interaction, lambda: bot.service.my_games(user), ephemeral=True)
+        else:
+            await bot.run_simple(interaction, lambda: bot.service.set_notify(user, direct == "on"), ephemeral=True)
 
     # -- looking ------------------------------------------------------------------------------
 

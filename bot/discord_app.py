@@ -21,6 +21,7 @@ import yarl
 from discord import app_commands
 
 from bot import commands_story, components
+from bot.computer import AiTurns, think_here
 from bot.config import Config
 from bot.delivery import Announcer, PostOutcome, mentions_for, message_text
 from bot.limits import CONTENT, clip
@@ -70,6 +71,7 @@ class DominantBot(discord.Client):
         self.announcer: Announcer | None = None
         self.render_pool: RenderPool | None = None
         self.scheduler: Scheduler | None = None
+        self.ai_turns: AiTurns | None = None
         self._retry_delays = retry_delays
         from bot.commands import build_commands
 
@@ -84,13 +86,19 @@ class DominantBot(discord.Client):
         self.store.shards = self.config.shards
         if default_renderer() is not None:
             self.render_pool = RenderPool()
+            pool = self.render_pool
+
+            async def think(state: dict, level: str, seed: int) -> str:  # in a worker process
+                return await asyncio.to_thread(pool.choose, state, level, seed)
+
             self.service = GameService(self.store, self.render_pool.board, self.render_pool.tile,
-                                       picture_renderer=self.render_pool.turn)
+                                       picture_renderer=self.render_pool.turn, chooser=think)
         else:
-            self.service = GameService(self.store)
+            self.service = GameService(self.store, chooser=think_here)
         kwargs = {} if self._retry_delays is None else {"retry_delays": self._retry_delays}
         self.announcer = Announcer(self, self.service, **kwargs)
-        self.scheduler = Scheduler(self.service, self.announcer.deliver_outbox, on_deadline=self.on_deadline)
+        self.ai_turns = AiTurns(self.service, self.after_ai_move)
+        self.scheduler = Scheduler(self.service, self.announcer.deliver_outbox, on_ai=self.ai_turns.start)
         components.set_handler("choice", self.on_choice)
         components.set_handler("board", self.on_board_button)
         components.set_handler("join", self.on_join_button)
@@ -116,6 +124,8 @@ class DominantBot(discord.Client):
     async def close(self) -> None:
         if self.scheduler is not None:
             await self.scheduler.stop()
+        if self.ai_turns is not None:
+            await self.ai_turns.stop()
         if self.announcer is not None:
             await self.announcer.close()
         await super().close()
@@ -139,8 +149,8 @@ class DominantBot(discord.Client):
             if self.announcer.is_blocked(channel_id):
                 self.announcer.retry_now(channel_id)
 
-    async def on_deadline(self, game_id: int) -> None:
-        """A deadline handed a seat's current decisions to the AI: let it play, then show it."""
+    async def after_ai_move(self, game_id: int) -> None:
+        """A computer player moved: the channel shows it like anyone's move."""
         game = await self.store.game(game_id)
         if game is not None:
             await self.announcer.sync(game.channel_id)
@@ -193,6 +203,8 @@ class DominantBot(discord.Client):
             return None
         # The move is committed: from here on a Discord failure must not stop the public post.
         channel_id = str(interaction.channel_id)
+        if self.scheduler is not None:
+            self.scheduler.wake()  # a computer player may be next: its turn starts now, not at the next tick
         outcome = await self.announcer.sync(channel_id)
         private = confirm or reply.message
         if outcome is PostOutcome.FORBIDDEN and self.announcer.tell_blocked_once(channel_id):

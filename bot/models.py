@@ -20,6 +20,12 @@ class Seat:
     away_until: float | None = None  # on vacation until then
     away_used: float = 0.0  # seconds of vacation taken in this game
     ai_hold: bool = False  # the AI plays this seat (its player asked to leave)
+    ai_level: str | None = None  # a computer player's seat (added by the host), at this level
+
+    @property
+    def is_ai(self) -> bool:
+        """A computer player's seat: nobody to mention, remind or send a message to."""
+        return self.ai_level is not None
 
 
 @dataclass

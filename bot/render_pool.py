@@ -1,5 +1,6 @@
-"""Board rendering in worker processes, so drawing never holds the bot's event loop (or its
-GIL) while other players click: the pool's calls block only the thread that waits on them.
+"""Board rendering and computer players' thinking in worker processes, so neither holds the
+bot's event loop (or its GIL) while other players click: the pool's calls block only the
+thread that waits on them.
 
 The pool heals: a worker killed from outside (the OOM killer, a crash inside Pillow) breaks
 a ``ProcessPoolExecutor`` for good, so a broken pool is replaced and the render retried once.
@@ -49,6 +50,12 @@ def _render_final(state: State, timeline: Any, lang: str = "en") -> bytes:
     from renderers import render_final
 
     return render_final(state, timeline, lang=lang)
+
+
+def _choose(state: State, level: str, seed: int) -> str:
+    import engine.ai
+
+    return engine.ai.choose(state, level, seed)
 
 
 def _watch_parent(parent: int) -> None:
@@ -115,6 +122,10 @@ class RenderPool:
     def final(self, state: State, timeline: Any, lang: str = "en") -> bytes:
         """The end-of-game image (``renderers.render_final``); ``timeline`` is an ``engine.history.Timeline``."""
         return self._run(_render_final, state, timeline, lang)
+
+    def choose(self, state: State, level: str, seed: int) -> str:
+        """A computer player's choice (``engine.ai.choose``), thought out in a worker process."""
+        return self._run(_choose, state, level, seed)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -2,9 +2,10 @@
 
 Each tick asks the store which games are due (``games.due_at``, indexed), lets the service
 decide what each owes (a reminder, a deadline: ``GameService.pace_tick``, one transaction per
-game, written to the outbox), lets computer players act where a deadline handed them a seat,
-then delivers the outbox.  The clock is injected, so tests run it in milliseconds; a deadline
-that passed while the bot was down is due at the first tick after start-up, and fires once.
+game, written to the outbox), starts the computer players' turns where the AI is to act (its
+own seat, a seat it holds, a decision a deadline handed over), then delivers the outbox.  The
+clock is injected, so tests run it in milliseconds; a deadline that passed while the bot was
+down is due at the first tick after start-up, and fires once.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ BATCH = 100
 
 class Scheduler:
     def __init__(self, service: GameService, deliver: Callable[[], Awaitable[int]], *,
-                 on_deadline: Callable[[int], Awaitable[None]] | None = None,
+                 on_ai: Callable[[int], Awaitable[None]] | None = None,
                  clock: Callable[[], float] | None = None, tick_seconds: float = TICK_SECONDS) -> None:
         self.service = service
         self.deliver = deliver  # sends the outbox; returns how many went out
-        self.on_deadline = on_deadline  # lets the AI play a seat a deadline handed over (by game id)
+        self.on_ai = on_ai  # starts the AI's turn in a game (by id); it must not wait for the AI to think
         self.clock = clock or time.time
         self.tick_seconds = tick_seconds
         self._task: asyncio.Task | None = None
@@ -44,8 +45,8 @@ class Scheduler:
             due = await self.service.store.due_games(now, BATCH)
             for game_id in due:
                 try:
-                    if await self.service.pace_tick(game_id, now) and self.on_deadline is not None:
-                        await self.on_deadline(game_id)
+                    if await self.service.pace_tick(game_id, now) and self.on_ai is not None:
+                        await self.on_ai(game_id)
                 except Exception:  # noqa: BLE001 - one game's trouble never stops the others
                     log.exception("pace of game %s failed", game_id)
                 handled += 1

@@ -123,4 +123,9 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX outbox_unsent ON outbox (id) WHERE sent_at IS NULL;
     """,
+    # 7: computer players.  A seat the host gave the AI (its level; its user id is "ai:<seat>",
+    # never a Discord user).  Seats held for a player who left or resigned keep their person.
+    """
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    """,
 )

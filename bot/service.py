@@ -22,6 +22,7 @@ from bot import channel, pace
 from bot.channel import CADENCES, DEFAULT_CADENCE, OVER, RESET, ChannelPost, owed
 from bot.chronicle import Chronicle, default_final_renderer
 from bot.clockwork import Clockwork
+from bot.computer import Chooser, ComputerPlayers
 from bot.limits import quote
 from bot.replies import (
     BadRequest,
@@ -123,11 +124,13 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Takeback, Clockwork):
+class GameService(ComputerPlayers, Takeback, Clockwork):
     def __init__(self, store: Store, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
-                 picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None) -> None:
+                 picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
+                 chooser: Chooser | None = None) -> None:
         self.store = store
+        self.chooser = chooser  # computer players (None: none here)
         self.renderer = renderer
         self.tile_renderer = tile_renderer
         #: the picture posted with a prompt (a compact turn picture when there is one)
@@ -202,12 +205,21 @@ class GameService(Takeback, Clockwork):
             seat = self._seat(game, user_id)
             return await self._unseat(game, seat, T("bot.leaves", player=seat.user_name))
 
-    async def kick(self, channel_id: str, user_id: str, target_user_id: str) -> Reply:
-        """The host removes a seat from the lobby."""
+    async def kick(self, channel_id: str, user_id: str, target_user_id: str | None = None, *,
+                   seat_number: int | None = None) -> Reply:
+        """The host removes a seat from the lobby: a member's, or the seat numbered ``seat_number``
+        (1-based; how a computer player's seat is named)."""
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)
             self._host(game, user_id, T("bot.host.remove"))
-            target = game.seat_of(target_user_id)
+            if (target_user_id is None) == (seat_number is None):
+                raise BadRequest(T("bot.err.kick_whom"))
+            if seat_number is not None:
+                target = next((s for s in game.seats if s.seat == seat_number - 1), None)
+                if target is None:
+                    raise BadRequest(T("bot.err.seat_range", game=game.id, last=len(game.seats)))
+            else:
+                target = game.seat_of(target_user_id)
             if target is None:
                 raise BadRequest(T("bot.err.member_unseated", game=game.id))
             if target.is_host:
@@ -317,7 +329,10 @@ class GameService(Takeback, Clockwork):
                      to_act=user_to_act(game), lang=lang_of(game))
 
     def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str, str, str]]:
-        """Play for resigned seats (declining whatever they can) until a live seat must act."""
+        """Without computer players, play for resigned and left seats (declining whatever they
+        can) until a live seat must act; with them, the AI plays those seats (``ai_turn``)."""
+        if self.ai_available:
+            return []
         resigned = {s.seat for s in game.seats if s.resigned or s.ai_hold}
         moves = []
         while (p := engine.prompt(state)) is not None and p.seat in resigned:
@@ -368,6 +383,8 @@ class GameService(Takeback, Clockwork):
             moves = self._autoplay(game, state)
             if moves:
                 await self._write(game, state, moves, owed(game.post.board_due, before, state))
+            else:
+                await self._reclock(game)  # the AI may hold the seat now
         game.version += len(moves)
         return Reply(T("bot.resigns.play_on", player=seat.user_name, animals=seat.animal.split(",")),
                      game_id=game.id, version=game.version, lang=lang_of(game))

@@ -188,7 +188,8 @@ class Store(Claims):
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
         ) as cur:
             seats = [Seat(r["seat"], r["user_id"], r["user_name"], r["animal"], bool(r["is_host"]),
-                          bool(r["resigned"]), r["away_until"], r["away_used"], bool(r["ai_hold"]))
+                          bool(r["resigned"]), r["away_until"], r["away_used"], bool(r["ai_hold"]),
+                          r["ai_level"])
                      for r in await cur.fetchall()]
         post = LivePost(row["live_message_id"], row["live_seat"], bool(row["live_image"]), row["story_from"],
                         row["board_due"], row["notice"])
@@ -369,10 +370,11 @@ class Store(Claims):
         await self.conn.execute(f"UPDATE proposals SET {sets} WHERE id = ?", (*fields.values(), proposal_id))
 
     async def insert_seat(self, game_id: int, seat: int, user_id: str, user_name: str,
-                          animal: str | None, is_host: bool) -> None:
+                          animal: str | None, is_host: bool, ai_level: str | None = None) -> None:
         await self.conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, user_name, animal, is_host) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, seat, user_id, user_name, animal, int(is_host)))
+            "INSERT INTO seats (game_id, seat, user_id, user_name, animal, is_host, ai_level) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, user_name, animal, int(is_host), ai_level))
 
     async def delete_seat(self, game_id: int, user_id: str) -> None:
         await self.conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))

@@ -124,7 +124,7 @@ async def test_mygames_lists_games_of_two_servers_with_links(fake, bot):
 
 async def test_direct_messages_on_your_turn_and_the_fallback_when_they_are_closed(fake, bot):
     await start_two(fake)
-    on = await slash(fake, "notify", BOB, {"direct": "on"})
+    on = await slash(fake, "mygames", BOB, {"direct": "on"})
     assert is_ephemeral(on) and "direct message" in text_of(on)
 
     async def pass_turn_to_bob() -> dict:

@@ -11,7 +11,7 @@ from bot.store import MIGRATIONS, SCHEMA_VERSION, StaleVersion, Store, StoreUnav
 async def test_a_fresh_file_gets_the_current_schema(tmp_path):
     store = await Store.open(str(tmp_path / "new.sqlite3"))
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 6
+        assert await store.schema_version() == SCHEMA_VERSION == 7
         async with store.conn.execute("PRAGMA journal_mode") as cur:
             assert (await cur.fetchone())[0] == "wal"
         async with store.conn.execute("PRAGMA foreign_keys") as cur:
