@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_discord(config)
         return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board,
-                                          new=args.new, load=args.load, lang=args.lang))
+                                          new=args.new, load=args.load, lang=args.lang, ai=args.ai))
     except StoreUnavailable as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_DATABASE

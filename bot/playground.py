@@ -19,6 +19,7 @@ from typing import TextIO
 
 import words
 from bot.chronicle import breakdown_text
+from bot.computer import SEAT_LEVELS, think_here
 from bot.records import Loaded, check_record, free_channel, import_record
 from bot.replies import Choice, Reply, ServiceError
 from bot.rules_help import explain
@@ -70,8 +71,10 @@ class LineReader:
 
 class Playground:
     def __init__(self, service: GameService, channel: str, board_path: Path,
-                 stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, lang: str = words.DEFAULT) -> None:
+                 stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, lang: str = words.DEFAULT,
+                 ai: list[str] | None = None) -> None:
         self.service = service
+        self.ai = ai or []  # the levels of the computer players a new game seats (--ai)
         #: the game's language (a new game's posts and pictures) and the answers' (``--lang``)
         self.lang = lang
         self.channel = channel
@@ -138,14 +141,16 @@ class Playground:
         return await asyncio.to_thread(functools.partial(render_turn, lang=self.lang), game.state)
 
     async def _names(self, names: list[str]) -> list[str] | None:
-        """2 to 6 different names: from the command line if they are fine, else asked for."""
+        """Different names for 2 to 6 seats with the computer players: from the command line
+        if they are fine, else asked for."""
         while True:
-            problem = _names_problem(names)
+            problem = _names_problem(names, len(self.ai))
             if problem is None:
                 return names
             if names:
                 self.say(problem)
-            answer = await self.ask(f"Player names, separated by spaces (2 to {MAX_PLAYERS}):")
+            fewest = max(1, 2 - len(self.ai))
+            answer = await self.ask(f"Player names, separated by spaces ({fewest} to {MAX_PLAYERS - len(self.ai)}):")
             if answer is None:
                 return None
             names = answer.split()
@@ -168,11 +173,14 @@ class Playground:
             if status in ("lobby", "active"):  # a lobby left behind, or --new: start afresh
                 await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
             host = chosen[0]
-            reply = await self.service.create_lobby(self.channel, f"local:{host}", host, len(chosen),
+            reply = await self.service.create_lobby(self.channel, f"local:{host}", host, len(chosen) + len(self.ai),
                                                     language=self.lang)
             for name in chosen[1:]:
                 await self.service.join(self.channel, f"local:{name}", name)
-            self.say(f"Game #{reply.game_id} for {', '.join(chosen)}.")
+            for level in self.ai:
+                await self.service.add_ai(self.channel, f"local:{host}", level)
+            game = await self.service.store.live_game(self.channel)
+            self.say(f"Game #{reply.game_id} for {', '.join(s.user_name for s in game.seats)}.")
             await self.show(await self.service.start(self.channel, f"local:{host}"))
             await self.catch_up()
         except ServiceError as e:
@@ -180,8 +188,18 @@ class Playground:
             return False
         return True
 
+    async def computer_players(self) -> None:
+        """Let the computer players move until a person must act, showing each move as the
+        channel would (the bot's scheduler does this in Discord)."""
+        game = await self.service.store.live_game(self.channel)
+        if game is None:
+            return
+        while await self.service.ai_turn(game.id):
+            await self.catch_up()
+
     async def loop(self) -> int:
         while True:
+            await self.computer_players()
             status = await self.service.status(self.channel)
             if status.to_act is None:
                 self.say(status.message)
@@ -261,11 +279,14 @@ class Playground:
         return "\n".join(f"{words.card_name(name, self.lang)}: {words.card_text(name, self.lang)}" for name in cards)
 
 
-def _names_problem(names: list[str]) -> str | None:
+def _names_problem(names: list[str], computers: int = 0) -> str | None:
     if not names:
         return "No names given."
-    if not 2 <= len(names) <= MAX_PLAYERS:
-        return f"A game needs 2 to {MAX_PLAYERS} players; {len(names)} given."
+    if computers > MAX_PLAYERS - 1:
+        return f"At most {MAX_PLAYERS - 1} computer players (--ai): a game has {MAX_PLAYERS} seats and one person."
+    if not 2 <= len(names) + computers <= MAX_PLAYERS:
+        return (f"A game needs 2 to {MAX_PLAYERS} players; {len(names)} given"
+                + (f" with {computers} computer player{'s' if computers != 1 else ''}." if computers else "."))
     if len({n.lower() for n in names}) != len(names):
         return "Every player needs a different name."
     return None
@@ -306,7 +327,7 @@ def read_record_file(path: str) -> Loaded | str:
 async def run_playground(database: str, names: list[str], *, channel: str = "playground",
                          board: str = "board.png", seats: int | None = None, new: bool = False,
                          load: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-                         lang: str = words.DEFAULT) -> int:
+                         lang: str = words.DEFAULT, ai: list[str] | None = None) -> int:
     problem = board_path_problem(board)
     loaded = read_record_file(load) if load is not None and problem is None else None
     if isinstance(loaded, str):
@@ -317,13 +338,13 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
     store = await Store.open(database)
     try:
         service = GameService(store, default_renderer(), default_tile_renderer(),
-                              picture_renderer=default_picture_renderer())
+                              picture_renderer=default_picture_renderer(), chooser=think_here)
         if loaded is not None:
             channel = await free_channel(store, channel)
             game_id = await import_record(store, loaded, channel, time.time())
             print(f"Loaded {load} as game #{game_id}, playground channel '{channel}' (python -m bot --channel "
                   f"{channel} continues it).", file=stdout)
-        playground = Playground(service, channel, Path(board).resolve(), stdin, stdout, lang)
+        playground = Playground(service, channel, Path(board).resolve(), stdin, stdout, lang, ai)
         print(f"Dominant Species playground - database {store.path}. {HELP}", file=stdout)
         if loaded is not None and loaded.state["phase"] == "over":
             playground._log_seen = len(loaded.state["log"]) - 1  # only how it ended, not the whole log
@@ -350,6 +371,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
     parser.add_argument("--lang", choices=words.LANGUAGES, default=words.DEFAULT,
                         help="playground: the language of a new game and of the answers (en or hu)")
+    parser.add_argument("--ai", action="append", default=[], metavar="LEVEL", choices=SEAT_LEVELS,
+                        help="playground: a computer player at LEVEL in a new game (repeat for more), "
+                             f"one of {', '.join(SEAT_LEVELS)}; e.g. --players Ann --ai hard --ai normal")
     parser.add_argument("--load", metavar="FILE.json",
                         help="playground: load a game record (/ds export) as a new game, then play or study it")
     return parser.parse_args(argv)

@@ -6,6 +6,7 @@ fallback to the channel."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 
 import pytest
@@ -149,3 +150,25 @@ async def test_direct_messages_on_your_turn_and_the_fallback_when_they_are_close
     post = await pass_turn_to_bob()
     assert len(fake.direct_messages) == dms
     assert BOB.id in [int(u) for u in post["allowed_mentions"]["users"]]  # the fallback: mentioned in the channel
+
+
+async def test_a_deadline_hands_the_decision_to_the_ai_and_the_player_plays_again_next_turn(fake, bot):
+    await start_two(fake)
+    late = await actor(fake)
+    await slash(fake, "pace", ANN, {"reminder": "off", "deadline": "2s", "at_deadline": "ai"})
+    notices = await wait_for_posts(fake, "deadline passed", 1, 8)
+    assert "the AI plays" in notices[0]["content"] and f"<@{late.id}>" not in notices[0]["content"]
+    other = BOB if late == ANN else ANN
+    for _ in range(100):  # the AI made late's decision: the other player is asked now
+        if await my_options(fake, other):
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError("the AI never played the late player's decision")
+    await slash(fake, "pace", ANN, {"deadline": "off"})  # the other player's clock must not run out too
+    conn = sqlite3.connect(bot.database)
+    made = [by for (by,) in conn.execute("SELECT made_by FROM moves ORDER BY version")]
+    conn.close()
+    assert made and set(made) == {"clock"}  # marked as taken by the clock, through the same move log
+    await asyncio.sleep(1.0)
+    assert len(posts_with(fake, f"deadline passed for {late.name}")) == 1  # once

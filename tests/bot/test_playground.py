@@ -124,3 +124,22 @@ def test_ctrl_c_exits_at_once_without_a_traceback(tmp_path):
             proc.kill()
     assert proc.returncode == 130
     assert "Traceback" not in err and "Bye" in err
+
+
+def test_computer_players_fill_seats_in_the_playground(tmp_path):
+    result = run_bot(tmp_path, "1\n" * 5 + "log 40\nquit\n", "--players", "Ann", "--ai", "easy", "--ai", "random")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Game #1 for Ann, AI (easy), AI (random)." in out
+    assert "AI (easy): " in out and "AI (random): " in out  # dealt an animal each
+    # Ann answered 5 times; each answer was followed by the computer players' own placements
+    assert out.count("places an AP") >= 3 * 5
+    assert out.count("\n> ") >= 5 and "Now: Ann" in out  # only the person is ever asked
+
+
+def test_a_bad_ai_level_or_too_many_seats_is_refused(tmp_path):
+    bad = run_bot(tmp_path, "quit\n", "--players", "Ann", "--ai", "godlike")
+    assert bad.returncode == 2 and "invalid choice: 'godlike'" in bad.stderr
+    crowded = run_bot(tmp_path, "\n", "--players", "Ann", "Bob", *(["--ai", "random"] * 5))
+    assert crowded.returncode == 1
+    assert "A game needs 2 to 6 players; 2 given with 5 computer players." in crowded.stdout

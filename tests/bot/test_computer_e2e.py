@@ -1,0 +1,62 @@
+"""Computer players end to end: ``python -m bot`` against the fake Discord, one person and two
+AI seats.  The AI thinks in the bot's worker processes; its moves are posted like anyone's."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+from bot_process import is_ephemeral, my_options, slash, text_of
+from fake_discord import FakeUser
+
+ANN, BOB = FakeUser(9601, "ann"), FakeUser(9602, "bob")
+
+
+def moves_by(db) -> list[tuple[int, str]]:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT seat, made_by FROM moves ORDER BY version").fetchall()
+    finally:
+        conn.close()
+
+
+async def my_turn(fake, user: FakeUser, timeout: float = 60) -> list[dict]:
+    """Wait until ``user`` is asked something (the AI seats play in between)."""
+    for _ in range(int(timeout / 0.2)):
+        choices = await my_options(fake, user)
+        if choices:
+            return choices
+        await asyncio.sleep(0.2)
+    raise TimeoutError(f"{user.name} was never asked")
+
+
+async def test_one_person_and_two_computer_players(fake, bot):
+    await slash(fake, "new", ANN, {"players": 3})
+    refused = await slash(fake, "addbot", BOB, {"level": "easy"})
+    assert is_ephemeral(refused) and "No lobby" not in text_of(refused)
+    added = await slash(fake, "addbot", ANN, {"level": "easy"})
+    assert "AI (easy) joins game #1" in text_of(added) and not is_ephemeral(added)
+    await slash(fake, "addbot", ANN, {"level": "random"})
+    full = await slash(fake, "addbot", ANN, {"level": "hard"})
+    assert is_ephemeral(full) and "full" in text_of(full)
+    await slash(fake, "start", ANN)
+    first = (await fake.wait_channel_messages(1))[-1]["content"]
+    assert "AI (easy)" in first or "AI (random)" in first or "ann" in first
+    for _ in range(5):
+        choices = await my_turn(fake, ANN)
+        reply = await slash(fake, "play", ANN, {"option": choices[0]["value"]})
+        assert "You chose" in text_of(reply)
+    await my_turn(fake, ANN)  # after Ann's fifth placement both AIs placed theirs
+    made = moves_by(bot.database)
+    assert {seat for seat, by in made if by == "ai"} == {1, 2}
+    assert {by for seat, by in made if seat == 0} == {"player"}
+    assert sum(1 for seat, _ in made if seat == 0) == 5
+    posts = fake.channel_messages()
+    told = "\n".join(m.get("content") or "" for m in posts)
+    assert told.count("places an AP") >= 10  # the AIs' placements are told like Ann's
+    for m in posts:  # nobody but a person is ever pinged: the AI has no Discord user
+        users = (m.get("allowed_mentions") or {}).get("users", [])
+        assert all(str(u).isdigit() and int(u) == ANN.id for u in users), users
+    # the AI's seats are named as people see them, e.g. where the deal is told
+    everything = told + "\n".join(str(c.json) for c in fake.calls if c.json)
+    assert "AI (easy)" in everything and "AI (random)" in everything
