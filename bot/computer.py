@@ -43,6 +43,9 @@ SEAT_LEVELS: tuple[str, ...] = engine.ai.LEVELS
 #: Seconds before the scheduler looks again at a game whose AI turn did not finish (a crash,
 #: a restart): the turn is taken up again then.
 AI_RETRY_SECONDS = 30.0
+#: The channel is brought up to date after this many computer moves in a row (and when a person
+#: must act): not one post per AI decision, which would churn the channel and the rate limits.
+SHOW_EVERY = 12
 
 
 async def think_here(state: State, level: str, seed: int) -> str:
@@ -156,13 +159,19 @@ class AiTurns:
         self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"ai-game-{game_id}")
 
     async def _run(self, game_id: int) -> None:
+        moved = 0
         try:
             while await self.service.ai_turn(game_id):
-                await self.after_move(game_id)
+                moved += 1
+                if moved % SHOW_EVERY == 0:  # a long stretch of computer moves shows as it goes
+                    await self.after_move(game_id)
         except Exception:  # noqa: BLE001 - the game is due again later (AI_RETRY_SECONDS): retried then
             log.exception("the AI's turn in game %s failed", game_id)
         finally:
             self._tasks.pop(game_id, None)
+        if moved % SHOW_EVERY:
+            # once, when a person must act: one post tells every computer move since the last one
+            await self.after_move(game_id)
 
     def busy(self) -> list[int]:
         return sorted(self._tasks)
