@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot import components_story
+from bot import components, components_story
 from bot.components_story import history_view, log_view
 from bot.limits import AUTOCOMPLETE_NAME, CONTENT, clip
 from bot.records import export_record
@@ -152,6 +152,6 @@ def _is_private(interaction: discord.Interaction) -> bool:
 
 def install(bot: DominantBot) -> None:
     """Route the story buttons to their handlers (from the composition root, once the service exists)."""
-    components_story.set_handler("history", lambda i, **f: on_history_button(bot, i, **f))
-    components_story.set_handler("log", lambda i, **f: on_log_button(bot, i, **f))
+    components.set_handler("history", lambda i, **f: on_history_button(bot, i, **f))
+    components.set_handler("log", lambda i, **f: on_log_button(bot, i, **f))
     bot.add_dynamic_items(*components_story.DYNAMIC_ITEMS)

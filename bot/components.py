@@ -28,7 +28,8 @@ _handlers: dict[str, Handler] = {}
 
 
 def set_handler(kind: str, handler: Handler) -> None:
-    """kind: "choice" (game, version, option), "board" (game), "join" (game), "proposal" (proposal, answer)."""
+    """kind: "choice" (game, version, option), "board" (game), "join" (game), "proposal" (proposal, answer),
+    "history" (game, k), "log" (game, page, code)."""
     _handlers[kind] = handler
 
 

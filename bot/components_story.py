@@ -4,36 +4,19 @@
 * ``LogButton``: "older / newer" under a log page (``/ds log``).
 
 Their custom ids carry the game, the position to show and (for the log) the filter, so they
-work after a restart and whoever clicks them gets the same view.
+work after a restart and whoever clicks them gets the same view.  Clicks go through the one
+handler registry of ``bot.components`` (kinds "history" and "log").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 
 import discord
 
 from bot.chronicle import LogPage, Moment
-from words import DEFAULT, gettext, pick_language
-
-#: handlers[kind](interaction, **fields parsed from the custom id)
-Handler = Callable[..., Awaitable[None]]
-_handlers: dict[str, Handler] = {}
-
-
-def set_handler(kind: str, handler: Handler) -> None:
-    """kind: "history" (game, k), "log" (game, page, filter)."""
-    _handlers[kind] = handler
-
-
-async def _dispatch(kind: str, interaction: discord.Interaction, **fields: object) -> None:
-    handler = _handlers.get(kind)
-    if handler is None:
-        lang = pick_language(getattr(interaction.locale, "value", None))
-        await interaction.response.send_message(gettext("bot.starting", lang), ephemeral=True)
-        return
-    await handler(interaction, **fields)
+from bot.components import _dispatch
+from words import DEFAULT, gettext
 
 
 class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],

@@ -76,3 +76,18 @@ def strict_words(monkeypatch):
     from words import render
 
     monkeypatch.setattr(render, "STRICT", True)
+
+
+class Now:
+    """An injectable clock: tests move ``t`` on, and hours pass in microseconds."""
+
+    def __init__(self, t: float = 1_000_000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def now():
+    return Now()

@@ -17,19 +17,6 @@ from bot.scheduler import Scheduler
 from bot.service import GameService
 
 
-class Now:
-    def __init__(self, t: float = 2_000_000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def now():
-    return Now()
-
-
 @pytest.fixture
 async def ai(store, now):
     return GameService(store, clock=now, chooser=think_here)

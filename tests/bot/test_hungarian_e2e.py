@@ -16,7 +16,7 @@ import sqlite3
 import subprocess
 
 import pytest
-from bot_process import BotProcess, is_ephemeral, latest_prompt, my_options, prompt_components, slash, text_of
+from bot_process import is_ephemeral, latest_prompt, my_options, prompt_components, slash, text_of
 from fake_discord import FakeDiscord, FakeUser
 from PIL import Image
 
@@ -34,14 +34,6 @@ async def fake():
     async with FakeDiscord() as f:
         f.guild_locales[f.guild_id] = "hu"
         yield f
-
-
-@pytest.fixture
-async def bot(fake, tmp_path):
-    process = BotProcess(fake, tmp_path / "games.sqlite3")
-    await process.start()
-    yield process
-    assert await process.stop() == 0
 
 
 def stored_state(db) -> tuple[dict | None, dict]:

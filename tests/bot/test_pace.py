@@ -56,26 +56,13 @@ def test_the_deadline_fires_once_and_a_vacation_moves_it():
     assert due(rules, away, 7 * HOUR).deadline
 
 
-class Now:
-    def __init__(self, t: float = 1_000_000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def now():
-    return Now()
-
-
 @pytest.fixture
 async def paced(store, now):
     service = GameService(store, clock=now)
     return service
 
 
-async def tick(service: GameService, now: Now) -> list:
+async def tick(service: GameService, now) -> list:
     """One scheduler pass; returns the reminders and notices it queued (then marks them sent)."""
     scheduler = Scheduler(service, _noop, clock=now)
     await scheduler.tick()
