@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import MIGRATIONS, SCHEMA_VERSION, StaleVersion, Store, StoreUnavailable, _statements
+from bot.store import MIGRATIONS, SCHEMA_VERSION, Store, StoreUnavailable, _statements
 
 
 async def test_a_fresh_file_gets_the_current_schema(tmp_path):
@@ -70,24 +70,7 @@ async def test_one_live_game_per_channel(tmp_path):
         await store.close()
 
 
-async def test_compare_and_swap_refuses_a_stale_write_from_a_second_connection(tmp_path):
-    path = str(tmp_path / "db.sqlite3")
-    a, b = await Store.open(path), await Store.open(path)
-    try:
-        async with a.transaction():
-            gid = await a.insert_game("chan", 2, "standard", 1)
-            await a.save_state(gid, 0, 1, {"n": 1})
-        seen_by_b = (await b.game(gid)).version
-        async with a.transaction():
-            await a.save_state(gid, 1, 2, {"n": 2})
-        with pytest.raises(StaleVersion):
-            async with b.transaction():
-                await b.save_state(gid, seen_by_b, seen_by_b + 1, {"n": "stale"})
-        game = await b.game(gid)
-        assert game.version == 2 and game.state == {"n": 2}
-    finally:
-        await a.close()
-        await b.close()
+# The compare-and-set from a second connection: tests/bot/test_store_backends.py (both backends).
 
 
 async def test_reads_outside_a_transaction_see_only_committed_data(tmp_path):
