@@ -60,3 +60,40 @@ async def test_one_person_and_two_computer_players(fake, bot):
     # the AI's seats are named as people see them, e.g. where the deal is told
     everything = told + "\n".join(str(c.json) for c in fake.calls if c.json)
     assert "AI (easy)" in everything and "AI (random)" in everything
+
+
+def game_status(db) -> str:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT status FROM games ORDER BY id DESC").fetchone()[0]
+    finally:
+        conn.close()
+
+
+async def test_a_whole_game_of_a_person_against_a_computer_player(fake, bot):
+    await slash(fake, "new", ANN, {"players": 2})
+    await slash(fake, "addbot", ANN, {"level": "random"})
+    await slash(fake, "start", ANN)
+    played = 0
+    for _ in range(2000):
+        if game_status(bot.database) == "finished":
+            break
+        choices = await my_options(fake, ANN)
+        if not choices:
+            await asyncio.sleep(0.1)  # the computer player is thinking (or the channel catching up)
+            continue
+        reply = await slash(fake, "play", ANN, {"option": choices[-1]["value"]})
+        assert "You chose" in text_of(reply) or "moved on" in text_of(reply), text_of(reply)
+        played += 1
+    assert game_status(bot.database) == "finished"
+    made = moves_by(bot.database)
+    assert {by for seat, by in made if seat == 1} == {"ai"} and {by for seat, by in made if seat == 0} == {"player"}
+    assert played >= 50
+    # the end is posted: the final scores, with nobody but Ann ever pinged
+    for _ in range(100):
+        if any("VP" in (m.get("content") or "") and "wins" in (m.get("content") or "").lower()
+               for m in fake.channel_messages()):
+            break
+        await asyncio.sleep(0.1)
+    final = fake.channel_messages()[-1]
+    assert "VP" in (final.get("content") or "")
