@@ -229,11 +229,12 @@ class GameService(ComputerPlayers, Takeback, Clockwork):
     async def _unseat(self, game: Game, seat: Seat, what: Words) -> Reply:
         await self.store.delete_seat(game.id, seat.user_id)
         rest = [s for s in game.seats if s.user_id != seat.user_id]
-        if not rest:
+        people = [s for s in rest if not s.is_ai]  # a computer player never hosts
+        if not people:
             await self.store.set_status(game.id, "abandoned")
             return Reply(T("bot.lobby_closed", what=what, game=game.id), game_id=game.id, lang=lang_of(game))
         if seat.is_host:
-            new_host = min(rest, key=lambda s: s.seat)
+            new_host = min(people, key=lambda s: s.seat)
             await self.store.set_host(game.id, new_host.user_id)
             return Reply(T("bot.new_host", what=what, host=new_host.user_name), game_id=game.id, lang=lang_of(game))
         return Reply(T("bot.unseated", what=what, seated=len(rest), players=game.players), game_id=game.id,

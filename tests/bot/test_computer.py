@@ -201,3 +201,14 @@ async def test_a_person_takes_an_ai_seat_over(ai, store):
     seat = (await store.live_game("chan")).seat_of("u5")
     assert seat.ai_level is None and not seat.is_ai
     assert await ai.ai_turn((await store.live_game("chan")).id) is False
+
+
+async def test_a_lobby_left_to_computer_players_closes_and_one_never_hosts(ai, store):
+    await lobby_with_ai(ai, "easy", players=3)
+    await ai.join("chan", "bea", "Bea")
+    await ai.leave("chan", "host")
+    game = await store.live_game("chan")
+    assert game.host.user_name == "Bea"  # the person, not the computer player seated before her
+    reply = await ai.leave("chan", "bea")
+    assert "is closed" in reply.text
+    assert await store.live_game("chan") is None
