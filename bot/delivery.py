@@ -68,6 +68,7 @@ class Announcer:
         self.service = service
         self.retry_delays = retry_delays
         self._retrying: dict[str, asyncio.Task] = {}
+        self._hurry: dict[str, asyncio.Event] = {}  # set: the channel's retry task tries at once
         self._posting: dict[str, asyncio.Lock] = {}  # one post at a time per channel: never the same state twice
         self._blocked: set[str] = set()  # channels whose last post was refused (not yet delivered)
         self._told_blocked: set[str] = set()  # ... and where a player was already told why
@@ -210,20 +211,36 @@ class Announcer:
     # -- retries ----------------------------------------------------------------------------
 
     def retry_now(self, channel_id: str) -> None:
-        """Try the pending post of a channel at once (in the background), then retry as usual."""
+        """Try the pending post of a channel at once (in the background), then retry as usual.
+
+        A retry already running is hurried, never cancelled: cancelled in the middle of an
+        attempt (say while discord.py waits out a 429, or after Discord took the post but
+        before it was recorded), the post would be sent again, or, once the game has moved on,
+        planned anew from a record that misses the message already in the channel."""
         task = self._retrying.get(channel_id)
         if task is not None and not task.done():
-            task.cancel()
-        self._retrying[channel_id] = asyncio.create_task(self._retry(channel_id, (0.0, *self.retry_delays)))
+            self._hurry[channel_id].set()  # it skips its wait; an attempt under way is finished first
+            return
+        self._start_retry(channel_id, (0.0, *self.retry_delays))
 
     def retry_later(self, channel_id: str) -> None:
         task = self._retrying.get(channel_id)
         if task is None or task.done():
-            self._retrying[channel_id] = asyncio.create_task(self._retry(channel_id, self.retry_delays))
+            self._start_retry(channel_id, self.retry_delays)
 
-    async def _retry(self, channel_id: str, delays: tuple[float, ...]) -> None:
-        for delay in delays:
-            await asyncio.sleep(delay)
+    def _start_retry(self, channel_id: str, delays: tuple[float, ...]) -> None:
+        self._hurry[channel_id] = hurry = asyncio.Event()
+        self._retrying[channel_id] = asyncio.create_task(self._retry(channel_id, delays, hurry))
+
+    async def _retry(self, channel_id: str, delays: tuple[float, ...], hurry: asyncio.Event) -> None:
+        pending = list(delays)
+        while pending or hurry.is_set():
+            if not hurry.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(hurry.wait(), pending.pop(0))
+            if hurry.is_set():  # retry_now: try at once, then the delays start over
+                hurry.clear()
+                pending = list(self.retry_delays)
             try:
                 outcome = await self._sync_once(channel_id)
             except Exception:  # noqa: BLE001 - e.g. the database is busy: try again later

@@ -170,8 +170,11 @@ async def test_discord_faults_lose_no_move_and_the_board_arrives_later(fake, bot
     fake.fail("POST", r"/channels/\d+/messages", 429, times=1, retry_after=0.3)
     actor = ANN if await my_options(fake, ANN) else BOB
     await slash(fake, "play", actor, {"option": (await my_options(fake, actor))[0]["value"]})
-    await fake.wait_channel_messages(posts + 2, timeout=15)
+    latest = (await fake.wait_channel_messages(posts + 2, timeout=15))[-1]
     assert stored(bot.database)[1] == 2
+    # the 429 met the new post (not the earlier one sent again), and no post was sent twice
+    assert [c.json["nonce"] for c in fake.calls if c.status == 429] == [latest["nonce"]]
+    assert latest["nonce"].endswith(f"-{stored(bot.database)[0]}") and fake.repeated_nonces == []
     # /ds board always works and posts the current board
     board = await slash(fake, "board", BOB)
     assert board["followup"]["files"][0].data[:4] == b"\x89PNG"
