@@ -13,7 +13,6 @@ scheduler starts the AI's turn, also after a restart.
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -28,6 +27,7 @@ from bot.limits import quote
 from bot.models import Game, Seat, TurnClock
 from bot.replies import BadRequest, Reply, StaleState, WrongPhase
 from bot.texts import lang_of
+from engine import progress
 from words import T, say
 
 log = logging.getLogger(__name__)
@@ -124,7 +124,7 @@ class ComputerPlayers:
                 if now is None or now.version != game.version or now.status != "active":
                     return False  # someone moved first (a late click, an undo): their move stands
                 state = now.state
-                before = copy.deepcopy(state)
+                before = progress.snapshot(state)  # what owed() compares, not the whole state
                 engine.apply(state, seat.seat, option)
                 moves = [(seat.seat, seat.user_id, option, words.option(prompt.option(option), "en"), made_by)]
                 moves += self._autoplay(now, state)

@@ -3,10 +3,11 @@ turn clock, as plain dataclasses; and how a game state is kept (compressed JSON)
 
 from __future__ import annotations
 
-import json
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 
 @dataclass
@@ -116,10 +117,11 @@ class Game:
 
 
 def encode_state(state: dict[str, Any]) -> bytes:
-    return zlib.compress(json.dumps(state, separators=(",", ":")).encode(), 1)
+    # orjson: the whole state is written on every move; integer keys become strings, as json's
+    return zlib.compress(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS), 1)
 
 
 def decode_state(blob: bytes | None) -> dict[str, Any] | None:
-    return None if blob is None else json.loads(zlib.decompress(blob))
+    return None if blob is None else orjson.loads(zlib.decompress(blob))
 
 

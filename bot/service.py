@@ -9,7 +9,6 @@ transaction; a render or a post that fails never loses a move.
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import secrets
 import time
@@ -56,6 +55,7 @@ from bot.texts import (
     status_word,
     user_to_act,
 )
+from engine import progress
 from engine.data import FOOD_CHAIN
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.phases import end_by_resignation
@@ -308,7 +308,7 @@ class GameService(ComputerPlayers, Takeback, Clockwork):
             seat = self._seat(game, user_id)
             state = game.state
             assert state is not None
-            before = copy.deepcopy(state)
+            before = progress.snapshot(state)  # what owed() compares, not the whole state
             prompt = engine.prompt(state)
             if prompt is None:
                 raise WrongPhase(T("bot.game_over"))
@@ -326,7 +326,7 @@ class GameService(ComputerPlayers, Takeback, Clockwork):
         game.version += len(moves)
         game.state = state
         text = join(T("bot.you_chose", option=chosen), prompt_line(game) if user_to_act(game) == user_id else None)
-        return Reply(text, game_id=game.id, version=game.version, choices=choices_of(state, lang_of(game)),
+        return Reply(text, game_id=game.id, version=game.version,
                      to_act=user_to_act(game), lang=lang_of(game))
 
     def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str, str, str]]:
@@ -380,7 +380,7 @@ class GameService(ComputerPlayers, Takeback, Clockwork):
                 game.version += 1
                 return Reply(T("bot.resigns.ends", player=seat.user_name, other=live[0].user_name, game=game.id),
                              game_id=game.id, version=game.version, lang=lang_of(game))
-            before = copy.deepcopy(state)
+            before = progress.snapshot(state)  # what owed() compares, not the whole state
             moves = self._autoplay(game, state)
             if moves:
                 await self._write(game, state, moves, owed(game.post.board_due, before, state))

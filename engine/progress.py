@@ -27,6 +27,18 @@ def current_action(state: State) -> tuple[int, str, int] | None:
     return state["turn"], step["name"], step.get("space", 0)
 
 
+def snapshot(state: State) -> State:
+    """What ``milestones`` and ``reveals`` read of a state, copied: a cheap "before" to compare
+    with after some choices (a whole copy of a late game, its log included, costs ~100 times more)."""
+    return {
+        "phase": state["phase"], "turn": state["turn"],
+        "steps": [dict(step) for step in state["steps"][:2]],
+        "rng": state["rng"],  # an int: the engine's generator state
+        "deck": list(state["deck"]),
+        "wanderlust": [{"stack": list(s["stack"])} for s in state["wanderlust"]],
+    }
+
+
 def milestones(before: State, after: State) -> set[str]:
     """The milestones passed between two states: an action completed (all its steps), the
     Planning phase ended, a Reset happened (a new turn began), the game ended."""
