@@ -118,7 +118,10 @@ def test_ctrl_c_exits_at_once_without_a_traceback(tmp_path):
         assert "Dominant Species playground" in proc.stdout.readline()
         assert "Player names" in proc.stdout.readline()  # now blocked reading stdin
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=10)
+        # wait with stdin still open, as in a terminal (communicate() would close it: an end of
+        # input racing the Ctrl-C, which the playground answers as "no names", exit 1)
+        proc.wait(timeout=10)
+        err = proc.stderr.read()
     finally:
         if proc.poll() is None:
             proc.kill()
