@@ -184,14 +184,11 @@ def build_commands(bot: DominantBot) -> app_commands.Group:
     @play.autocomplete("option")
     async def play_options(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         channel, user, _ = who(interaction)
-        game = await bot.store.live_game(channel)
-        if game is None:
-            return []
         needle = current.strip().lower()
-        choices = await bot.service.options(channel, user, user_lang(interaction))
+        version, choices = await bot.service.offer(channel, user, user_lang(interaction))
         hits = [c for c in choices if needle in c.label.lower() or needle in c.id.lower()]
         return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
-                                    value=_autocomplete_value(game.version, c.id))
+                                    value=_autocomplete_value(version, c.id))
                 for c in hits[:AUTOCOMPLETE_MAX]]
 
     @ds.command(name="undo", description="Take back your latest choice, until another player has chosen")

@@ -405,13 +405,18 @@ class GameService(ComputerPlayers, Takeback, Clockwork):
 
     async def options(self, channel_id: str, user_id: str, lang: str = words.DEFAULT) -> list[Choice]:
         """The options ``user_id`` may choose right now (empty when it is not their turn), in ``lang``."""
+        return (await self.offer(channel_id, user_id, lang))[1]
+
+    async def offer(self, channel_id: str, user_id: str, lang: str = words.DEFAULT) -> tuple[int, list[Choice]]:
+        """(state version, options of ``user_id`` at that version), read at once: a version read
+        apart from the options could be older than they are (the AI may move in between)."""
         game = await self.store.live_game(channel_id)
         if game is None or game.state is None:
-            return []
+            return -1, []
         seat = game.seat_of(user_id)
         if seat is None:
-            return []
-        return [choice_of(o, lang) for o in engine.options_for(game.state, seat.seat)]
+            return game.version, []
+        return game.version, [choice_of(o, lang) for o in engine.options_for(game.state, seat.seat)]
 
     async def moves(self, channel_id: str) -> list[tuple[int, str]]:
         """(number, "who: what") of the moves that stand in the channel's live game, newest last."""

@@ -74,26 +74,31 @@ async def test_a_whole_game_of_a_person_against_a_computer_player(fake, bot):
     await slash(fake, "new", ANN, {"players": 2})
     await slash(fake, "addbot", ANN, {"level": "random"})
     await slash(fake, "start", ANN)
+    first = (await fake.wait_channel_messages(1))[0]
+    assert first["files"] and first["files"][0].data[:4] == b"\x89PNG"  # the picture of the first turn
     played = 0
-    for _ in range(2000):
+    for _ in range(3000):
         if game_status(bot.database) == "finished":
             break
-        choices = await my_options(fake, ANN)
+        choices = await my_options(fake, ANN)  # autocomplete, as a player typing /ds play
         if not choices:
-            await asyncio.sleep(0.1)  # the computer player is thinking (or the channel catching up)
+            await asyncio.sleep(0.05)  # the computer player is thinking (or the channel catching up)
             continue
         reply = await slash(fake, "play", ANN, {"option": choices[-1]["value"]})
-        assert "You chose" in text_of(reply) or "moved on" in text_of(reply), text_of(reply)
+        assert "You chose" in text_of(reply), text_of(reply)
         played += 1
     assert game_status(bot.database) == "finished"
     made = moves_by(bot.database)
     assert {by for seat, by in made if seat == 1} == {"ai"} and {by for seat, by in made if seat == 0} == {"player"}
-    assert played >= 50
-    # the end is posted: the final scores, with nobody but Ann ever pinged
-    for _ in range(100):
-        if any("VP" in (m.get("content") or "") and "wins" in (m.get("content") or "").lower()
-               for m in fake.channel_messages()):
+    assert sum(1 for seat, _ in made if seat == 0) == played > 50
+    conn = sqlite3.connect(bot.database)
+    version = conn.execute("SELECT version FROM games").fetchone()[0]
+    conn.close()
+    assert version == len(made) + 1  # every move in the log, none lost or doubled
+    for _ in range(100):  # the end is posted: the final scores and the end-of-game image
+        final = fake.channel_messages()[-1]
+        if "Final scores" in (final.get("content") or ""):
             break
         await asyncio.sleep(0.1)
-    final = fake.channel_messages()[-1]
-    assert "VP" in (final.get("content") or "")
+    assert "Final scores" in final["content"] and final["files"]
+    assert "is over" in text_of(await slash(fake, "status", ANN))

@@ -11,7 +11,6 @@ from bot_process import (
     latest_prompt,
     my_options,
     next_prompt,
-    play_by_autocomplete,
     prompt_components,
     prompt_version,
     slash,
@@ -51,19 +50,8 @@ async def test_commands_are_registered_as_one_ds_group(fake, bot):
                     "resign", "abandon", "undo"}
 
 
-async def test_a_whole_two_player_game_by_autocomplete_and_play(fake, bot):
-    await open_game(fake, [ANN, BOB])
-    first = fake.channel_messages()[0]
-    assert first["files"] and first["files"][0].data[:4] == b"\x89PNG"  # the board of the first turn
-    assert MENTION.search(first["content"])
-    decisions = await play_by_autocomplete(fake, [ANN, BOB], random.Random(3), limit=5000)
-    assert decisions > 200
-    final = fake.channel_messages()[-1]
-    assert "Final scores" in final["content"] and final["files"]
-    status = await slash(fake, "status", ANN)
-    assert "is over" in text_of(status)
-    version, moves = stored(bot.database)
-    assert moves == decisions and version == decisions + 1
+# A whole game by autocomplete and /ds play: tests/bot/test_computer_e2e.py (a person against a
+# computer player, so the suite plays one whole game through the fake Discord, not two).
 
 
 async def retired(fake, message_id: int, timeout: float = 10) -> None:
