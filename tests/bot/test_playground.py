@@ -112,8 +112,11 @@ def test_ctrl_c_exits_at_once_without_a_traceback(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["DS_DATABASE"] = str(tmp_path / "play.sqlite3")
     env["DS_CONFIG"] = str(tmp_path / "absent.toml")
+    # SIG_DFL in the child: a shell runs a background job (`.ci/run &`) with SIGINT ignored, and
+    # an ignored disposition is inherited, so Ctrl-C would never reach the playground at all
     proc = subprocess.Popen([sys.executable, "-m", "bot", "--board", str(tmp_path / "b.png")], cwd=ROOT, env=env,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert "Dominant Species playground" in proc.stdout.readline()
         assert "Player names" in proc.stdout.readline()  # now blocked reading stdin
