@@ -123,6 +123,9 @@ class ComputerPlayers:
                 now = await self.store.game(game_id)
                 if now is None or now.version != game.version or now.status != "active":
                     return False  # someone moved first (a late click, an undo): their move stands
+                held = next(s for s in now.seats if s.seat == seat.seat)
+                if self.ai_plays(now, held) != plays:
+                    return False  # taken back meanwhile (/ds back, a substitute): the person decides
                 state = now.state
                 before = progress.snapshot(state)  # what owed() compares, not the whole state
                 engine.apply(state, seat.seat, option)

@@ -212,3 +212,25 @@ async def test_a_lobby_left_to_computer_players_closes_and_one_never_hosts(ai, s
     reply = await ai.leave("chan", "bea")
     assert "is closed" in reply.text
     assert await store.live_game("chan") is None
+
+
+async def test_a_player_back_while_the_ai_thinks_decides_themselves(store, now):
+    release, thinking = asyncio.Event(), asyncio.Event()
+
+    async def slow(state, level, seed):
+        thinking.set()
+        await release.wait()
+        return await think_here(state, level, seed)
+
+    racer = GameService(store, clock=now, chooser=slow)
+    users = await start_game(racer, players=2)
+    asked = (await racer.status("chan")).to_act
+    await racer.leave("chan", asked)  # the AI holds the seat
+    game = await store.live_game("chan")
+    ai_move = asyncio.create_task(racer.ai_turn(game.id))
+    await thinking.wait()
+    await racer.back("chan", asked)  # back before the AI chose: no version changes, the seat does
+    release.set()
+    assert await ai_move is False
+    assert await store.move_list(game.id) == [] and (await racer.status("chan")).to_act == asked
+    assert users
