@@ -150,14 +150,20 @@ async def test_a_deadline_hands_the_current_decisions_to_the_ai_then_the_player_
     assert await ai.ai_turn(game.id) is False  # a person's turn: the AI does not touch it
 
 
-async def test_a_late_click_and_the_ai_race_and_exactly_one_wins(store, now):
-    release = asyncio.Event()
-    thinking = asyncio.Event()
+class HeldThought:
+    """A chooser that waits, once it is asked, until the test releases it: the AI "thinking"."""
 
-    async def slow(state, level, seed):
-        thinking.set()
-        await release.wait()
+    def __init__(self) -> None:
+        self.thinking, self.release = asyncio.Event(), asyncio.Event()
+
+    async def __call__(self, state, level, seed):
+        self.thinking.set()
+        await self.release.wait()
         return await think_here(state, level, seed)
+
+
+async def test_a_late_click_and_the_ai_race_and_exactly_one_wins(store, now):
+    slow = HeldThought()
 
     racer = GameService(store, clock=now, chooser=slow)
     users = await start_game(racer, players=2)
@@ -166,10 +172,10 @@ async def test_a_late_click_and_the_ai_race_and_exactly_one_wins(store, now):
     now.t += HOUR
     assert await racer.pace_tick(game.id, now())
     ai_move = asyncio.create_task(racer.ai_turn(game.id))
-    await thinking.wait()
+    await slow.thinking.wait()
     status = await racer.status("chan")
     await racer.act("chan", status.to_act, status.choices[0].id, status.version)  # the player, just in time
-    release.set()
+    slow.release.set()
     assert await ai_move is False  # the AI's choice is dropped: the player's move stands
     moves = await store.move_list(game.id)
     assert len(moves) == 1 and moves[0].made_by == "player"
@@ -215,12 +221,7 @@ async def test_a_lobby_left_to_computer_players_closes_and_one_never_hosts(ai, s
 
 
 async def test_a_player_back_while_the_ai_thinks_decides_themselves(store, now):
-    release, thinking = asyncio.Event(), asyncio.Event()
-
-    async def slow(state, level, seed):
-        thinking.set()
-        await release.wait()
-        return await think_here(state, level, seed)
+    slow = HeldThought()
 
     racer = GameService(store, clock=now, chooser=slow)
     users = await start_game(racer, players=2)
@@ -228,9 +229,9 @@ async def test_a_player_back_while_the_ai_thinks_decides_themselves(store, now):
     await racer.leave("chan", asked)  # the AI holds the seat
     game = await store.live_game("chan")
     ai_move = asyncio.create_task(racer.ai_turn(game.id))
-    await thinking.wait()
+    await slow.thinking.wait()
     await racer.back("chan", asked)  # back before the AI chose: no version changes, the seat does
-    release.set()
+    slow.release.set()
     assert await ai_move is False
     assert await store.move_list(game.id) == [] and (await racer.status("chan")).to_act == asked
     assert users
