@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench coverage clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,13 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# Line and branch coverage of bot/, the `python -m bot` processes of the e2e tests included
+coverage: $(STAMP)
+	rm -rf .coverage && mkdir -p .coverage
+	$(BIN)/coverage run -m pytest
+	$(BIN)/coverage combine -q
+	$(BIN)/coverage report --sort=cover
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
