@@ -1,5 +1,5 @@
 """Bot-level story benchmark: what ``/ds history``, the recap and the end-of-game post cost
-through the bot's own path (store -> ``bot.chronicle.Chronicle`` -> render worker pool), beside
+through the bot's own path (store -> ``bot.game.chronicle.Chronicle`` -> render worker pool), beside
 a baseline measured in the same run: ``/ds board`` (load the stored game, render its board).
 
     .venv/bin/python bench/chronicle.py [--runs N] [--players 6 --seed 4 --turn 15]
@@ -27,11 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.channel import ChannelPost  # noqa: E402
-from bot.chronicle import Chronicle  # noqa: E402
-from bot.records import check_record, import_record  # noqa: E402
-from bot.render_pool import RenderPool  # noqa: E402
-from bot.store import LivePost, Store  # noqa: E402
+from bot.game.channel import ChannelPost  # noqa: E402
+from bot.game.chronicle import Chronicle  # noqa: E402
+from bot.game.records import check_record, import_record  # noqa: E402
+from bot.game.render_pool import RenderPool  # noqa: E402
+from bot.store.connect import open_store  # noqa: E402
+from bot.store.sqlite import LivePost  # noqa: E402
 from engine.record import RecordMove, build_record, dumps, iso_utc  # noqa: E402
 from engine.simulate import random_game  # noqa: E402
 
@@ -67,7 +68,7 @@ async def main() -> None:
 
     pool = RenderPool()
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(str(Path(tmp) / "bench.sqlite3"))
+        store = await open_store(str(Path(tmp) / "bench.sqlite3"))
         try:
             game_id = await import_record(store, check_record(record_text(args.players, args.seed)), "bench", 0)
             game = await store.game(game_id)

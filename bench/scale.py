@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "bot"))
 
-from bot.replies import StaleState  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store_api import open_store  # noqa: E402
+from bot.game.replies import StaleState  # noqa: E402
+from bot.game.service import GameService  # noqa: E402
+from bot.store.connect import open_store  # noqa: E402
 from engine.history import replay  # noqa: E402
 from engine.simulate import pick  # noqa: E402
 

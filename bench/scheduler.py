@@ -22,9 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.scheduler import Scheduler  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.game.scheduler import Scheduler  # noqa: E402
+from bot.game.service import GameService  # noqa: E402
+from bot.store.connect import open_store  # noqa: E402
+from bot.store.sqlite import Store  # noqa: E402
 
 FAR = 10 ** 10  # a due time far in the future
 
@@ -64,7 +65,7 @@ async def nothing() -> int:
 
 async def run(games: int, ticks: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(str(Path(tmp) / "bench.sqlite3"))
+        store = await open_store(str(Path(tmp) / "bench.sqlite3"))
         clock = [time.time()]
         service = GameService(store, clock=lambda: clock[0])
         live = await populate(store, service, games)

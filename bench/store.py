@@ -28,8 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "bot"))
 
 import engine  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.game.service import GameService  # noqa: E402
+from bot.store.connect import open_store  # noqa: E402
+from bot.store.sqlite import Store  # noqa: E402
 from engine.simulate import pick, random_moves  # noqa: E402
 
 
@@ -84,7 +85,7 @@ async def floor(store: Store, n: int) -> list[float]:
 
 async def finished_game_bytes(directory: str) -> tuple[int, int]:
     path = os.path.join(directory, "one.sqlite3")
-    store = await Store.open(path)
+    store = await open_store(path)
     empty = os.path.getsize(path)
     service = GameService(store)
     await service.create_lobby("c", "u0", "P0", 6)
@@ -107,7 +108,7 @@ async def finished_game_bytes(directory: str) -> tuple[int, int]:
 
 async def measure(target: str, games: int, n: int) -> tuple[list[float], list[float]]:
     """(move times, floor times) in ms on the store at ``target`` (a path or a URL)."""
-    store = await Store.open(target)
+    store = await open_store(target)
     try:
         await fill(store, games)
         service = GameService(store, renderer=None)

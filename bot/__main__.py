@@ -7,7 +7,7 @@ import sys
 
 from bot.config import ConfigError, load_config
 from bot.playground import parse_args, run_playground
-from bot.store import StoreUnavailable
+from bot.store.api import StoreUnavailable
 
 #: Exit status when the database cannot be used: a supervisor restarts or alerts, never waits.
 EXIT_DATABASE = 3
@@ -16,10 +16,10 @@ EXIT_DATABASE = 3
 async def _backup(database: str, target: str) -> int:
     from pathlib import Path
 
-    from bot.store import Store
+    from bot.store.connect import open_store
 
     Path(target).parent.mkdir(parents=True, exist_ok=True)
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         await store.backup(target)
     finally:
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.backup:
             return asyncio.run(_backup(config.database, args.backup))
         if config.token and not args.load:
-            from bot.discord_app import run_discord
+            from bot.compose import run_discord
 
             return run_discord(config)
         return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board,

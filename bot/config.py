@@ -7,8 +7,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.shards import ShardError, Shards
-from bot.store import DEFAULT_DATABASE, is_url, redact
+from bot.store.api import DEFAULT_DATABASE, is_url, redact
+from bot.store.shards import ShardError, Shards
 
 DEFAULT_CONFIG = "config.toml"
 

@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import TextIO
 
 import words
-from bot.chronicle import breakdown_text
-from bot.computer import SEAT_LEVELS, think_here
-from bot.records import Loaded, check_record, free_channel, import_record
-from bot.replies import Choice, Reply, ServiceError
-from bot.rules_help import explain
-from bot.service import GameService, default_picture_renderer, default_renderer, default_tile_renderer
-from bot.store import Store
+from bot.compose import local_service
+from bot.game.chronicle import breakdown_text
+from bot.game.computer import SEAT_LEVELS
+from bot.game.records import Loaded, check_record, free_channel, import_record
+from bot.game.replies import Choice, Reply, ServiceError
+from bot.game.rules_help import explain
+from bot.game.service import GameService
+from bot.store.connect import open_store
 
 HELP = ("Type an option number or id, or: board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
         "cards, undo, help, quit.")
@@ -335,10 +336,9 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
     if problem is not None:
         print(f"error: {problem}", file=sys.stderr)
         return 2
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
-        service = GameService(store, default_renderer(), default_tile_renderer(),
-                              picture_renderer=default_picture_renderer(), chooser=think_here)
+        service = local_service(store)
         if loaded is not None:
             channel = await free_channel(store, channel)
             game_id = await import_record(store, loaded, channel, time.time())

@@ -5,8 +5,8 @@ from bot_process import BotProcess
 from fake_discord import FakeDiscord
 from pg_cluster import INSTALL_HINT, PgCluster, server_bin
 
-from bot.service import GameService
-from bot.store import Store
+from bot.game.service import GameService
+from bot.store.connect import open_store
 
 #: Every test that takes ``store`` (or ``service``, or ``database``) runs on both backends.
 BACKENDS = ["sqlite", "postgresql"]
@@ -42,7 +42,7 @@ def database(request, tmp_path):
 
 @pytest.fixture
 async def store(database):
-    s = await Store.open(database)
+    s = await open_store(database)
     yield s
     await s.close()
 

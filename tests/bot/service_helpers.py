@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.service import GameService
+from bot.game.service import GameService
 from engine.simulate import pick
 
 

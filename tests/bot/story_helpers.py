@@ -6,8 +6,8 @@ from __future__ import annotations
 import copy
 import functools
 
-from bot.records import check_record, import_record
-from bot.store import Store
+from bot.game.records import check_record, import_record
+from bot.store.api import GameStore as Store
 from engine.record import RecordMove, build_record, dumps, iso_utc
 from engine.simulate import random_game
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.shards import Shards
+from bot.store.shards import Shards
 
 yaml = pytest.importorskip("yaml", reason="PyYAML (a dev dependency: pip install -e '.[dev]') reads the compose file")
 ROOT = Path(__file__).resolve().parents[2]

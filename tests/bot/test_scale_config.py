@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.config import ConfigError, load_config
-from bot.discord_app import DominantBot, ShardedDominantBot, bot_class
-from bot.shards import Shards
+from bot.discord.client import DominantBot, ShardedDominantBot, bot_class
+from bot.store.shards import Shards
 
 ROOT = Path(__file__).resolve().parents[2]
 URL = "postgresql://bot:pw-never-shown@127.0.0.1:1/games"
@@ -32,10 +32,10 @@ def test_shards_from_the_file_or_the_environment(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text("[discord]\nshard_count = 4\nshard_ids = [2, 3]\n")
     config = load_config(str(path), environ={})
-    assert config.shards == Shards((2, 3), 4) and bot_class(config) is ShardedDominantBot
+    assert config.shards == Shards((2, 3), 4) and bot_class(config.shards) is ShardedDominantBot
     assert load_config(str(path), environ={"DS_SHARD_IDS": "0-1"}).shards == Shards((0, 1), 4)
     plain = load_config(str(tmp_path / "none.toml"), environ={})
-    assert plain.shards is None and bot_class(plain) is DominantBot
+    assert plain.shards is None and bot_class(plain.shards) is DominantBot
     with pytest.raises(ConfigError, match=r"shard_ids \[4\] outside 0..3"):
         load_config(str(path), environ={"DS_SHARD_IDS": "3,4"})
 

@@ -96,7 +96,7 @@ def test_every_key_the_engine_writes_is_in_the_catalogue():
 def _words_families() -> set[str]:
     """Messages the words layer and the rules help ask for by name."""
     slugs = [c.lower().replace(" ", "_") for c in (*DOMINANCE_CARDS, "Survival")]
-    from bot.rules_help import TERMS
+    from bot.game.rules_help import TERMS
 
     return {
         "log.by", "log.turn", "vp.card", "log.tie_break",
@@ -114,7 +114,7 @@ def _bot_side() -> set[str]:
     """Messages the bot and the renderers use: written-out keys, families by prefix, the commands."""
     from bot_keys import bot_keys
 
-    from bot.translator import command_keys
+    from bot.discord.commands import command_keys
 
     exact, prefixes = bot_keys()
     return exact | {k for k in EN if k.startswith(tuple(prefixes))} | command_keys()
@@ -123,7 +123,7 @@ def _bot_side() -> set[str]:
 def test_every_key_the_bot_uses_is_in_both_catalogues():
     from bot_keys import bot_keys
 
-    from bot.translator import command_keys
+    from bot.discord.commands import command_keys
 
     exact, prefixes = bot_keys()
     missing = sorted(k for k in exact | command_keys() if k not in EN or k not in HU)

@@ -1,0 +1,365 @@
+"""The ``/ds`` command group.  Each handler parses, calls the game service and answers."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.discord import components
+from bot.discord.answers import say, send_picture, user_lang, who
+from bot.discord.commands_story import add_story_commands
+from bot.discord.delivery import mentions_for
+from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, THREAD_NAME, clip
+from bot.discord.permissions import can_open_thread, in_thread, missing_permissions, permission_refusal
+from bot.discord.translator import choice
+from bot.game.replies import ServiceError
+from bot.game.rules_help import explain, find_topics
+from bot.game.texts import default_game_language
+from words import T, term
+from words import say as say_in
+
+if TYPE_CHECKING:
+    from bot.discord.responder import Responder
+
+AUTOCOMPLETE_MAX = 25
+_VERSIONED = re.compile(r"^(?P<version>[0-9]+)\|(?P<option>.+)$")
+NO_THREAD = T("bot.no_thread")
+
+
+def _autocomplete_value(version: int, option_id: str) -> str:
+    """The option with the version it was offered at (so a stale pick is refused), if that fits."""
+    versioned = f"{version}|{option_id}"
+    return versioned if len(versioned) <= AUTOCOMPLETE_VALUE else option_id
+
+
+def _guild(interaction: discord.Interaction) -> str | None:
+    return None if interaction.guild_id is None else str(interaction.guild_id)
+
+
+def _is_text_channel(interaction: discord.Interaction) -> bool:
+    return getattr(interaction.channel, "type", None) == discord.ChannelType.text
+
+
+def build_commands(shell: Responder) -> app_commands.Group:
+    ds = app_commands.Group(name="ds", description="Dominant Species, played by post", guild_only=True)
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    @ds.command(name="new", description="Open a game: in a thread of its own, with a lobby to join")
+    @app_commands.describe(players="The most players who may join (2-6); the host starts once 2 have",
+                           variant="standard, or multi-animal for 2-3 players",
+                           language="The language of the game's posts and pictures (default: the server's)")
+    @app_commands.choices(variant=[choice("standard", "variant", "standard"),
+                                   choice("multi-animal (2-3 players)", "variant", "multi-animal")],
+                          language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
+    async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
+                  variant: str = "standard", language: str | None = None) -> None:
+        channel, user, name = who(interaction)
+        guild_locale = getattr(interaction.guild_locale, "value", None)
+        lang = language or default_game_language(guild_locale)
+        missing = missing_permissions(interaction)
+        if missing:
+            await shell.send_error(interaction, permission_refusal(missing))
+            return
+        if not can_open_thread(interaction):
+            # a thread hosts its game itself; a channel where no thread can be opened does too
+            reply = await shell.run_simple(interaction, lambda: shell.service.create_lobby(
+                channel, user, name, players, variant, guild_id=_guild(interaction), language=lang))
+            if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
+                await say(interaction, NO_THREAD, ephemeral=False, lang=lang)
+            return
+        await interaction.response.send_message(say_in(T("bot.opening", player=name), lang),
+                                                allowed_mentions=discord.AllowedMentions.none())
+        lobby = await interaction.original_response()
+        try:
+            thread = await lobby.create_thread(name=clip(say_in(T("bot.thread_name", player=name), lang), THREAD_NAME))
+        except discord.HTTPException:
+            reply = None
+            try:
+                reply = await shell.service.create_lobby(channel, user, name, players, variant,
+                                                       guild_id=_guild(interaction), language=lang)
+            except ServiceError as e:
+                await lobby.edit(content=clip(e.in_(user_lang(interaction)), CONTENT))
+                return
+            await lobby.edit(content=clip(say_in(join(reply.message, NO_THREAD, sep="\n"), lang), CONTENT))
+            return
+        try:
+            reply = await shell.service.create_lobby(str(thread.id), user, name, players, variant,
+                                                   home_channel_id=channel, lobby_message_id=str(lobby.id),
+                                                   guild_id=_guild(interaction), language=lang)
+        except ServiceError as e:
+            await lobby.edit(content=clip(e.in_(user_lang(interaction)), CONTENT))
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await thread.send(clip(reply.in_(lang), CONTENT), allowed_mentions=discord.AllowedMentions.none())
+        await shell.refresh_lobby(reply.game_id)
+
+    @ds.command(name="join", description="Take a seat in this game's lobby")
+    @app_commands.describe(animal="Which animal to play (random if omitted)")
+    async def join(interaction: discord.Interaction, animal: str | None = None) -> None:
+        channel, user, name = who(interaction)
+        reply = await shell.run_simple(interaction, lambda: shell.service.join(channel, user, name, animal))
+        if reply is not None:
+            await shell.refresh_lobby(reply.game_id)
+
+    @join.autocomplete("animal")
+    async def join_animals(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        free = await shell.service.free_animals(str(interaction.channel_id))
+        needle = current.strip().lower()
+        lang = user_lang(interaction)
+        named = [(term(f"animal.{a}", lang), a) for a in free]
+        return [app_commands.Choice(name=n, value=a) for n, a in named
+                if needle in n.lower() or needle in a][:AUTOCOMPLETE_MAX]
+
+    @ds.command(name="leave", description="Give your lobby seat back")
+    async def leave(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        reply = await shell.run_simple(interaction, lambda: shell.service.leave(channel, user))
+        if reply is not None:
+            await shell.refresh_lobby(reply.game_id)
+
+    @ds.command(name="kick", description="Remove a seat from the lobby (host only)")
+    @app_commands.describe(member="The member whose seat to remove",
+                           seat="Or the seat's number (e.g. a computer player's)")
+    async def kick(interaction: discord.Interaction, member: discord.User | None = None,
+                   seat: app_commands.Range[int, 1, 6] | None = None) -> None:
+        channel, user, _ = who(interaction)
+        target = None if member is None else str(member.id)
+        reply = await shell.run_simple(interaction, lambda: shell.service.kick(channel, user, target, seat_number=seat))
+        if reply is not None:
+            await shell.refresh_lobby(reply.game_id)
+
+    @ds.command(name="addbot", description="Seat a computer player in the lobby (host only)")
+    @app_commands.describe(level="How well it plays")
+    @app_commands.choices(level=[choice("easy", "level", "easy"), choice("normal", "level", "normal"),
+                                 choice("hard", "level", "hard"), choice("greedy (the baseline)", "level", "greedy"),
+                                 choice("random", "level", "random")])
+    async def addbot(interaction: discord.Interaction, level: str = "normal") -> None:
+        channel, user, _ = who(interaction)
+        reply = await shell.run_simple(interaction, lambda: shell.service.add_ai(channel, user, level))
+        if reply is not None:
+            await shell.refresh_lobby(reply.game_id)
+
+    @ds.command(name="settings", description="The game's settings: board pictures, resignations (host only)")
+    @app_commands.describe(board="When a picture of the board is posted",
+                           on_resign="In a 2-player game, what a resignation does",
+                           language="The language of the game's posts and pictures")
+    @app_commands.choices(
+        board=[choice("every action", "board", "action"), choice("every turn", "board", "turn"),
+               choice("on request (/ds board)", "board", "request")],
+        on_resign=[choice("the other player wins", "on_resign", "end"),
+                   choice("the seat plays on", "on_resign", "play_on")],
+        language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
+    async def settings(interaction: discord.Interaction, board: str | None = None,
+                       on_resign: str | None = None, language: str | None = None) -> None:
+        channel, user, _ = who(interaction)
+        await shell.run_simple(interaction, lambda: shell.service.configure(channel, user, board=board,
+                                                                        on_resign=on_resign, language=language))
+
+    @ds.command(name="start", description="Deal the animals and start (host only)")
+    async def start(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            await shell.send_error(interaction, permission_refusal(missing))
+            return
+        reply = await shell.run_turn(interaction, lambda: shell.service.start(channel, user), confirm=T("bot.game_on"))
+        if reply is not None:
+            await shell.refresh_lobby(reply.game_id)
+
+    # -- play ---------------------------------------------------------------------------------
+
+    @ds.command(name="play", description="Make your choice for the current prompt")
+    @app_commands.describe(option="Start typing: only your legal options are offered")
+    async def play(interaction: discord.Interaction, option: str) -> None:
+        channel, user, _ = who(interaction)
+        match = _VERSIONED.match(option)
+        version, option_id = (int(match["version"]), match["option"]) if match else (None, option.strip())
+        await shell.run_turn(interaction, lambda: shell.service.act(channel, user, option_id, version))
+
+    @play.autocomplete("option")
+    async def play_options(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        channel, user, _ = who(interaction)
+        needle = current.strip().lower()
+        version, choices = await shell.service.offer(channel, user, user_lang(interaction))
+        hits = [c for c in choices if needle in c.label.lower() or needle in c.id.lower()]
+        return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
+                                    value=_autocomplete_value(version, c.id))
+                for c in hits[:AUTOCOMPLETE_MAX]]
+
+    @ds.command(name="undo", description="Take back your latest choice, until another player has chosen")
+    async def undo(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        await shell.run_turn(interaction, lambda: shell.service.undo(channel, user))
+
+    @ds.command(name="rollback", description="Propose taking the game back to before a move (host only)")
+    @app_commands.describe(move="The first move to take back (start typing to search)")
+    async def rollback(interaction: discord.Interaction, move: int) -> None:
+        channel, user, _ = who(interaction)
+        await interaction.response.defer(thinking=True)
+        try:
+            reply = await shell.service.propose_rollback(channel, user, move)
+        except ServiceError as e:
+            await shell.send_error(interaction, e.message)
+            return
+        lang = await shell.game_lang(reply)
+        view = components.proposal_view(reply.proposal, lang) if reply.proposal is not None else discord.utils.MISSING
+        mentions = mentions_for(reply.mention)
+        head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
+        await interaction.followup.send(clip(head + reply.in_(lang), CONTENT), view=view, allowed_mentions=mentions)
+        await shell.announcer.sync(channel)
+
+    @rollback.autocomplete("move")
+    async def rollback_moves(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        moves = await shell.service.moves(str(interaction.channel_id))
+        needle = current.strip().lower()
+        hits = [(n, text) for n, text in reversed(moves) if needle in f"{n} {text}".lower()]
+        return [app_commands.Choice(name=clip(f"{n}. {text}", AUTOCOMPLETE_NAME), value=n)
+                for n, text in hits[:AUTOCOMPLETE_MAX]]
+
+    @ds.command(name="resign", description="Leave a running game (2 players: the other wins)")
+    async def resign(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        await shell.run_turn(interaction, lambda: shell.service.resign(channel, user))
+
+    @ds.command(name="abandon", description="End this channel's game (host or Manage Channels)")
+    async def abandon(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        reply = await shell.run_simple(interaction, lambda: shell.service.abandon(channel, user, manage))
+        if reply is not None:
+            await shell.refresh_lobby(reply.game_id)
+
+    # -- pace ---------------------------------------------------------------------------------
+
+    @ds.command(name="pace", description="Reminders and deadlines for this game (host only)")
+    @app_commands.describe(reminder="How often to remind the player to act, e.g. 12h, 30m, 2d, or off",
+                           deadline="How long a player may take, e.g. 48h, or off",
+                           at_deadline="What happens at the deadline",
+                           vacation_cap="The most time away each player may take in this game, e.g. 7d")
+    @app_commands.choices(at_deadline=[choice("the AI plays that player's decisions", "at_deadline", "ai"),
+                                       choice("the game waits and the host is told", "at_deadline", "wait")])
+    async def pace_(interaction: discord.Interaction, reminder: str | None = None, deadline: str | None = None,
+                    at_deadline: str | None = None, vacation_cap: str | None = None) -> None:
+        channel, user, _ = who(interaction)
+        await shell.run_simple(interaction, lambda: shell.service.set_pace(
+            channel, user, reminder=reminder, deadline=deadline, at_deadline=at_deadline, away_cap=vacation_cap))
+
+    @ds.command(name="away", description="Going away: your deadline and reminders wait")
+    @app_commands.describe(for_="How long, e.g. 3d or 12h")
+    @app_commands.rename(for_="for")
+    async def away(interaction: discord.Interaction, for_: str) -> None:
+        channel, user, _ = who(interaction)
+        await shell.run_simple(interaction, lambda: shell.service.away(channel, user, for_))
+
+    @ds.command(name="back", description="Back from being away (or take your seat back from the bot)")
+    async def back(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        await shell.run_simple(interaction, lambda: shell.service.back(channel, user))
+
+    @ds.command(name="replace", description="Hand a seat to another member (host only)")
+    @app_commands.describe(seat="The seat to hand on", user="Who takes it over")
+    async def replace(interaction: discord.Interaction, seat: int, user: discord.User) -> None:
+        channel, host, _ = who(interaction)
+        reply = await shell.run_simple(interaction, lambda: shell.service.replace_seat(
+            channel, host, seat, str(user.id), user.display_name, is_bot=user.bot))
+        if reply is not None:
+            await shell.announcer.sync(channel)
+
+    @replace.autocomplete("seat")
+    async def replace_seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        game = await shell.store.live_game(str(interaction.channel_id))
+        if game is None:
+            return []
+        lang = user_lang(interaction)
+        return [app_commands.Choice(name=clip(say_in(T("bot.seat_choice", seat=s.seat + 1, player=s.user_name,
+                                                       animals=s.animal.split(",") if s.animal else []), lang),
+                                              AUTOCOMPLETE_NAME), value=s.seat + 1)
+                for s in game.seats if current.strip().lower() in f"{s.seat + 1} {s.user_name}".lower()]
+
+    @ds.command(name="mygames", description="Every game you play in, and where it is your turn")
+    @app_commands.describe(direct="on: a direct message on your turn; off: a mention in the game's channel")
+    @app_commands.choices(direct=[choice("on", "direct", "on"), choice("off", "direct", "off")])
+    async def mygames(interaction: discord.Interaction, direct: str | None = None) -> None:
+        # One command for both (Discord allows a group 25 commands): where you are awaited,
+        # and (``direct``) how you are told that you are.
+        user = str(interaction.user.id)
+        if direct is None:
+            await shell.run_simple(interaction, lambda: shell.service.my_games(user), ephemeral=True)
+        else:
+            await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"), ephemeral=True)
+
+    # -- looking ------------------------------------------------------------------------------
+
+    @ds.command(name="board", description="Post the current board")
+    async def board(interaction: discord.Interaction) -> None:
+        channel = str(interaction.channel_id)
+        try:
+            await shell.service.check_started(channel)  # a refusal stays private: check before deferring
+        except ServiceError as e:
+            await shell.send_error(interaction, e.message)
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            reply = await shell.service.board(channel)
+        except ServiceError as e:
+            await shell.send_error(interaction, e.message)
+            return
+        await send_picture(interaction, reply)
+        await shell.announcer.deliver_pending(channel)  # anything Discord dropped earlier goes out now
+
+    @ds.command(name="tile", description="Zoom on one tile and its neighbours")
+    @app_commands.describe(at="A tile label such as C4")
+    async def tile(interaction: discord.Interaction, at: str) -> None:
+        try:
+            await shell.service.check_started(str(interaction.channel_id), at)
+        except ServiceError as e:
+            await shell.send_error(interaction, e.message)
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            reply = await shell.service.tile(str(interaction.channel_id), at)
+        except ServiceError as e:
+            await shell.send_error(interaction, e.message)
+            return
+        await send_picture(interaction, reply, "tile.png")
+
+    @tile.autocomplete("at")
+    async def tile_labels(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        labels = await shell.service.tile_labels(str(interaction.channel_id))
+        needle = current.strip().upper()
+        return [app_commands.Choice(name=t, value=t) for t in labels if needle in t][:AUTOCOMPLETE_MAX]
+
+    @ds.command(name="status", description="Turn, phase, who acts on what, scores, cards and settings")
+    async def status(interaction: discord.Interaction) -> None:
+        await shell.run_simple(interaction, lambda: shell.service.status(str(interaction.channel_id)), ephemeral=True)
+
+    @ds.command(name="rules", description="Rules help: an action, a card or a term")
+    @app_commands.describe(topic="What to explain")
+    async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
+        await interaction.response.send_message(clip(explain(topic, user_lang(interaction)), CONTENT), ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
+
+    add_story_commands(ds, shell)  # history, log (in pages), export, stats
+    return ds
+
+
+def command_keys(group: app_commands.Group | None = None) -> set[str]:
+    """Every key the ``/ds`` commands ask the translator for (the completeness test's list)."""
+    if group is None:
+        group = build_commands(None)  # type: ignore[arg-type] - the handlers are never called here
+    keys = {f"cmd.{group.name}.description"}
+    for command in group.walk_commands():
+        keys |= {f"cmd.{command.name}.name", f"cmd.{command.name}.description"}
+        for param in command.parameters:
+            keys |= {f"cmd.{command.name}.{param.name}.name", f"cmd.{command.name}.{param.name}.description"}
+            for c in param.choices:
+                keys.add(f"choice.{param.name}.{c.value}")
+    return keys

@@ -1,0 +1,156 @@
+"""The story commands of the ``/ds`` group: ``history``, ``log``, ``export`` and ``stats``.
+
+Every answer is private (ephemeral) and nothing here changes a game: a past board, a page
+of the log, a record file or the server's numbers are read from the store
+(``bot.game.chronicle``, ``bot.game.records``, ``bot.game.stats``).  Their buttons step through the
+story by editing the private message they are on.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.discord import components
+from bot.discord.components_story import history_view, log_view
+from bot.discord.limits import AUTOCOMPLETE_NAME, CONTENT, clip
+from bot.game.records import export_record
+from bot.game.replies import ServiceError
+from bot.game.stats import server_stats
+from words import gettext, pick_language
+
+if TYPE_CHECKING:
+    from bot.discord.responder import Responder
+    from bot.game.chronicle import Moment
+
+AUTOCOMPLETE_MAX = 25
+NONE = discord.AllowedMentions.none()
+
+
+def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
+    """Register ``/ds history``, ``/ds log``, ``/ds export`` and ``/ds stats`` on the group."""
+
+    @ds.command(name="history", description="The board as it was at a past turn (only you see it)")
+    @app_commands.describe(turn="The turn, from 1", move="How many choices into that turn (0: its start)")
+    async def history(interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999],
+                      move: app_commands.Range[int, 0, 9999] = 0) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            moment = await shell.service.chronicle.moment_at(str(interaction.channel_id), turn, move,
+                                                           lang=_lang(interaction))
+        except ServiceError as e:
+            await shell.send_error(interaction, e.message)
+            return
+        await interaction.followup.send(**_moment_message(moment, _lang(interaction)), ephemeral=True,
+                                        allowed_mentions=NONE)
+
+    @ds.command(name="log", description="The game log, a turn a page (only you see it)")
+    @app_commands.describe(player="Only what concerns one player: a member or an animal",
+                           turn="Only one turn")
+    async def log_(interaction: discord.Interaction, player: str | None = None,
+                   turn: app_commands.Range[int, 1, 999] | None = None) -> None:
+        try:
+            page = await shell.service.chronicle.log_page(str(interaction.channel_id), player, turn,
+                                                        lang=_lang(interaction))
+        except ServiceError as e:
+            await shell.send_error(interaction, e.message)
+            return
+        await interaction.response.send_message(clip(page.text, CONTENT),
+                                                view=log_view(page, _lang(interaction)) or discord.utils.MISSING,
+                                                ephemeral=True, allowed_mentions=NONE)
+
+    @log_.autocomplete("player")
+    async def log_players(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = await shell.store.latest_game(str(interaction.channel_id))
+        if game is None or game.state is None:
+            return []
+        needle = current.strip().lower()
+        choices = []
+        for seat, info in enumerate(game.state["seats"]):
+            name = gettext("bot.seat_of", _lang(interaction), player=info["name"], animals=info["animals"])
+            if needle in name.lower():
+                choices.append(app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=f"seat:{seat}"))
+        return choices[:AUTOCOMPLETE_MAX]
+
+    @ds.command(name="export", description="The game as a record file (JSON) to keep, check or load")
+    async def export(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            name, data, game = await export_record(shell.service.chronicle, str(interaction.channel_id), time.time())
+        except ServiceError as e:
+            await shell.send_error(interaction, e.message)
+            return
+        text = gettext("bot.export.finished" if game.status == "finished" else "bot.export.running",
+                       _lang(interaction), game=game.id, file=name)
+        await interaction.followup.send(text, file=discord.File(io.BytesIO(data), filename=name), ephemeral=True,
+                                        allowed_mentions=NONE)
+
+    @ds.command(name="stats", description="This server's finished games: animals, members, the longest (only you)")
+    async def stats(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild = interaction.guild
+        # games opened before servers were recorded count when they were played in one of its channels
+        known = {str(c.id) for c in guild.channels} | {str(t.id) for t in guild.threads} if guild else set()
+        text = await server_stats(shell.store, str(interaction.guild_id), known, lang=_lang(interaction))
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
+
+
+def _lang(interaction: discord.Interaction) -> str:
+    """The reader's language: every story answer is private."""
+    return pick_language(getattr(interaction.locale, "value", None))
+
+
+def _moment_message(moment: Moment, lang: str) -> dict:
+    message: dict = {"content": clip(moment.text, CONTENT), "view": history_view(moment, lang)}
+    if moment.image:
+        message["file"] = discord.File(io.BytesIO(moment.image), filename="history.png")
+    return message
+
+
+async def on_history_button(shell: Responder, interaction: discord.Interaction, game: int, k: int) -> None:
+    """"Previous / next action" under a past board: the private message steps there."""
+    private = _is_private(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=not private)
+    try:
+        found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
+        moment = await shell.service.chronicle.moment(found, k, lang=_lang(interaction))
+    except ServiceError as e:
+        await shell.send_error(interaction, e.message)
+        return
+    message = _moment_message(moment, _lang(interaction))
+    if not private:  # never change a public message: answer privately instead
+        await interaction.followup.send(**message, ephemeral=True, allowed_mentions=NONE)
+        return
+    file = message.pop("file", None)
+    await interaction.edit_original_response(**message, attachments=[file] if file else [])
+
+
+async def on_log_button(shell: Responder, interaction: discord.Interaction, game: int, page: int, code: str) -> None:
+    """"Older / newer" under a log page."""
+    try:
+        found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
+        shown = shell.service.chronicle.page_of(found, code, page, lang=_lang(interaction))
+    except ServiceError as e:
+        await shell.send_error(interaction, e.message)
+        return
+    text, view = clip(shown.text, CONTENT), log_view(shown, _lang(interaction))
+    if _is_private(interaction):
+        await interaction.response.edit_message(content=text, view=view)
+    else:
+        await interaction.response.send_message(text, view=view or discord.utils.MISSING, ephemeral=True,
+                                                allowed_mentions=NONE)
+
+
+def _is_private(interaction: discord.Interaction) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def install_story_buttons(shell: Responder) -> None:
+    """Route the story buttons to their handlers (the client registers their items)."""
+    components.set_handler("history", lambda i, **f: on_history_button(shell, i, **f))
+    components.set_handler("log", lambda i, **f: on_log_button(shell, i, **f))

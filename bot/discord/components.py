@@ -1,0 +1,176 @@
+"""Buttons and select menus.  Their custom ids carry the game (and, for options, the state
+version), so they keep working after a restart and a stale click is refused politely.
+
+* ``OptionButton`` / ``OptionSelect``: the options of a prompt;
+* ``BoardButton``: the full board of a game, privately;
+* ``JoinButton``: take a seat from the lobby message in a game's parent channel;
+* ``ProposalButton``: approve or refuse a proposal (a rollback).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.discord.limits import BUTTON_LABEL, CUSTOM_ID, SELECT_LABEL, clip
+from bot.game.replies import Choice
+from words import DEFAULT, gettext, ngettext, pick_language
+
+BUTTONS_MAX = 4  # a short list reads best as buttons in one row (the fifth place is "Full board")
+SELECT_OPTIONS = 25  # Discord's limit per select menu
+SELECTS_MAX = 4  # rows in one message (the fifth row holds "Full board")
+
+#: handlers[kind](interaction, **fields parsed from the custom id)
+Handler = Callable[..., Awaitable[None]]
+_handlers: dict[str, Handler] = {}
+
+
+def set_handler(kind: str, handler: Handler) -> None:
+    """kind: "choice" (game, version, option), "board" (game), "join" (game), "proposal" (proposal, answer),
+    "history" (game, k), "log" (game, page, code)."""
+    _handlers[kind] = handler
+
+
+async def _dispatch(kind: str, interaction: discord.Interaction, **fields: object) -> None:
+    handler = _handlers.get(kind)
+    if handler is None:
+        lang = pick_language(getattr(interaction.locale, "value", None))
+        await interaction.response.send_message(gettext("bot.starting", lang), ephemeral=True)
+        return
+    await handler(interaction, **fields)
+
+
+class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"ds:b:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<option>.+)"):
+    def __init__(self, game: int, version: int, option: str, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=discord.ButtonStyle.primary,
+                                           custom_id=f"ds:b:{game}:{version}:{option}"))
+        self.game, self.version, self.option = game, version, option
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> OptionButton:
+        return cls(int(match["game"]), int(match["version"]), match["option"], item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("choice", interaction, game=self.game, version=self.version, option=self.option)
+
+
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"ds:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+    def __init__(self, game: int, version: int, page: int, choices: list[Choice] | None = None,
+                 lang: str = DEFAULT) -> None:
+        options = [discord.SelectOption(label=clip(c.label, SELECT_LABEL), value=c.id,
+                                        description=clip(c.description, SELECT_LABEL) if c.description else None)
+                   for c in choices or []]
+        placeholder = (gettext("bot.select.choose", lang) if page == 0
+                       else gettext("bot.select.more", lang, page=page + 1))
+        super().__init__(discord.ui.Select(custom_id=f"ds:s:{game}:{version}:{page}", placeholder=placeholder,
+                                           options=options, min_values=1, max_values=1))
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> OptionSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if not values:
+            lang = pick_language(getattr(interaction.locale, "value", None))
+            await interaction.response.send_message(gettext("bot.select.pick_one", lang), ephemeral=True)
+            return
+        await _dispatch("choice", interaction, game=self.game, version=self.version, option=values[0])
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:full:(?P<game>[0-9]+)"):
+    def __init__(self, game: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=gettext("bot.button.full_board", lang),
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ds:full:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> BoardButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("board", interaction, game=self.game)
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:join:(?P<game>[0-9]+)"):
+    def __init__(self, game: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=gettext("bot.button.join", lang), style=discord.ButtonStyle.success,
+                                           custom_id=f"ds:join:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> JoinButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("join", interaction, game=self.game)
+
+
+class ProposalButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"ds:p:(?P<proposal>[0-9]+):(?P<answer>yes|no)"):
+    def __init__(self, proposal: int, answer: str, lang: str = DEFAULT) -> None:
+        yes = answer == "yes"
+        super().__init__(discord.ui.Button(label=gettext("bot.button.approve" if yes else "bot.button.refuse", lang),
+                                           style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                                           custom_id=f"ds:p:{proposal}:{answer}"))
+        self.proposal, self.answer = proposal, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> ProposalButton:
+        return cls(int(match["proposal"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("proposal", interaction, proposal=self.proposal, approve=self.answer == "yes")
+
+
+DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, JoinButton, ProposalButton)
+
+
+def prompt_view(game_id: int | None, version: int | None, choices: list[Choice], *,
+                board: bool = True, lang: str = DEFAULT) -> tuple[discord.ui.View | None, str]:
+    """The components for a prompt's choices (and a "Full board" button), and a note when not
+    all choices fit; their words (the choices are worded already) in ``lang``."""
+    if game_id is None:
+        return None, ""
+    view = discord.ui.View(timeout=None)
+    note = ""
+    if choices and version is not None:
+        # A button carries its option in its custom id (100 characters at most): a very long id goes in a select.
+        fits = all(len(f"ds:b:{game_id}:{version}:{c.id}") <= CUSTOM_ID for c in choices)
+        if len(choices) <= BUTTONS_MAX and fits:
+            for c in choices:
+                view.add_item(OptionButton(game_id, version, c.id, c.label))
+        else:
+            pages = [choices[i:i + SELECT_OPTIONS] for i in range(0, len(choices), SELECT_OPTIONS)]
+            for page, page_choices in enumerate(pages[:SELECTS_MAX]):
+                view.add_item(OptionSelect(game_id, version, page, page_choices, lang))
+            shown = min(len(choices), SELECTS_MAX * SELECT_OPTIONS)
+            if shown < len(choices):
+                note = "\n" + ngettext("bot.more_options", len(choices) - shown, lang)
+    if board:
+        view.add_item(BoardButton(game_id, lang))
+    return (view if view.children else None), note
+
+
+def proposal_view(proposal: int, lang: str = DEFAULT) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ProposalButton(proposal, "yes", lang))
+    view.add_item(ProposalButton(proposal, "no", lang))
+    return view
+
+
+def join_view(game_id: int, lang: str = DEFAULT) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(game_id, lang))
+    return view

@@ -1,0 +1,266 @@
+"""Bringing a game's channel up to date: the live prompt message, posted, edited or retired
+as ``bot.game.channel`` plans it, with retries.
+
+A move is committed before anything is posted.  If Discord fails to take a post, the channel
+stays behind (the game's ``announced_version``) and catching up is retried in the background;
+any later interaction in the channel, ``/ds board`` or the next start-up tries again too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import io
+import logging
+import time
+
+import discord
+
+from bot.discord.components import BoardButton, prompt_view
+from bot.discord.limits import CONTENT, clip_end
+from bot.game.channel import ChannelPost
+from bot.game.replies import Reply
+from bot.game.service import GameService
+from words import gettext
+
+log = logging.getLogger(__name__)
+#: Seconds between retries of a failed post (Discord's own client retries 429s itself).
+RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
+OUTBOX_BATCH = 50  # items sent per scheduler tick at most
+
+
+class PostOutcome(enum.Enum):
+    POSTED = "posted"
+    FORBIDDEN = "forbidden"  # a 403: the bot lacks a permission in the channel; it lasts until fixed
+    GONE = "gone"  # a 404 for the channel: it (or the game's thread) was deleted
+    FAILED = "failed"  # anything else (5xx, network, timeout): retried
+
+
+def mentions_for(users: list[str]) -> discord.AllowedMentions:
+    """Only the player to act is ever pinged; names like "@everyone" ping nobody."""
+    ids = [discord.Object(int(u)) for u in users if u.isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=ids)
+
+
+def message_text(reply: Reply, note: str = "", *, lang: str = "en") -> str:
+    """A reply's text in ``lang`` with its mentions first, cut to fit (its end says who acts)."""
+    return compose(reply.in_(lang), reply.mention, note)
+
+
+def compose(text: str, mention: list[str], note: str = "") -> str:
+    head = "".join(f"<@{u}> " for u in mention if u.isdigit())
+    return head + clip_end(text, CONTENT - len(head) - len(note)) + note
+
+
+def _outcome(error: Exception) -> PostOutcome:
+    if isinstance(error, discord.Forbidden):
+        return PostOutcome.FORBIDDEN
+    if isinstance(error, discord.NotFound):
+        return PostOutcome.GONE
+    return PostOutcome.FAILED
+
+
+class Announcer:
+    def __init__(self, client: discord.Client, service: GameService,
+                 retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+        self.client = client
+        self.service = service
+        self.retry_delays = retry_delays
+        self._retrying: dict[str, asyncio.Task] = {}
+        self._hurry: dict[str, asyncio.Event] = {}  # set: the channel's retry task tries at once
+        self._posting: dict[str, asyncio.Lock] = {}  # one post at a time per channel: never the same state twice
+        self._blocked: set[str] = set()  # channels whose last post was refused (not yet delivered)
+        self._told_blocked: set[str] = set()  # ... and where a player was already told why
+
+    def _lock(self, channel_id: str) -> asyncio.Lock:
+        return self._posting.setdefault(channel_id, asyncio.Lock())
+
+    def _channel(self, channel_id: str) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(int(channel_id))
+
+    # -- catching up ------------------------------------------------------------------------
+
+    async def sync(self, channel_id: str) -> PostOutcome:
+        """Bring the channel up to date with its game; on failure keep retrying in the background."""
+        outcome = await self._sync_once(channel_id)
+        if outcome in (PostOutcome.FORBIDDEN, PostOutcome.FAILED):
+            self.retry_later(channel_id)
+        return outcome
+
+    async def _sync_once(self, channel_id: str) -> PostOutcome:
+        async with self._lock(channel_id):  # re-read under the lock: a post in flight is not pending
+            post = await self.service.channel_post(channel_id)
+            if post is None:
+                self._blocked.discard(channel_id)
+                return PostOutcome.POSTED
+            try:
+                message_id = await self._execute(channel_id, post)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - Discord, network or timeout: the post stays pending
+                outcome = _outcome(e)
+                log.warning("posting to channel %s failed (%s): %r", channel_id, outcome.value, e)
+                self._blocked.add(channel_id)
+                return outcome
+            await self.service.record_post(post, message_id)
+            self._blocked.discard(channel_id)
+            if message_id is not None:  # a new message went out: whatever was refused works again
+                self._told_blocked.discard(channel_id)
+            return PostOutcome.POSTED
+
+    async def _execute(self, channel_id: str, post: ChannelPost) -> str | None:
+        """Post or edit the live message; returns the id of a newly posted message."""
+        channel = self._channel(channel_id)
+        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over, lang=post.lang)
+        mention = post.mention
+        if post.new_message and mention and not post.over and await self._direct(
+                mention[0], gettext("bot.dm.your_turn", post.lang, game=post.game_id, now=post.text.splitlines()[-1],
+                                    link=post.link)):
+            mention = []  # told by direct message: the channel post need not ping them as well
+        kwargs: dict = {"content": compose(post.text, mention, note), "allowed_mentions": mentions_for(mention)}
+        files = [discord.File(io.BytesIO(post.image), filename="board.png")] if post.image else []
+        files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.extra_images]
+        if post.new_message:
+            # The same state is posted once: if a crash came between this post and its record,
+            # the catch-up after the restart sends it again and Discord returns the first one.
+            message = await channel.send(view=view, files=files, nonce=f"ds-{post.game_id}-{post.version}", **kwargs)
+            await self._retire(channel, post)
+            return str(message.id)
+        try:
+            edit = {"attachments": files} if files else {}
+            await channel.get_partial_message(int(post.live.message_id)).edit(view=view, **edit, **kwargs)
+        except discord.NotFound:  # the live message was deleted (by a moderator): post a fresh one
+            message = await channel.send(view=view, files=files, **kwargs)
+            return str(message.id)
+        return None
+
+    async def _retire(self, channel: discord.PartialMessageable, post: ChannelPost) -> None:
+        """The previous live message: deleted, or kept as the record without its buttons.  Best
+        effort: a stale button left behind is refused politely when clicked."""
+        if post.old_message_id is None or post.retire is None:
+            return
+        old = channel.get_partial_message(int(post.old_message_id))
+        try:
+            if post.retire == "delete":
+                await old.delete()
+            else:
+                await old.edit(content=clip_end(post.old_text or "", CONTENT), view=None)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as e:
+            log.warning("retiring message %s failed: %r", post.old_message_id, e)
+            if post.retire == "delete":  # at least take its buttons away
+                with contextlib.suppress(discord.HTTPException):
+                    await old.edit(view=None)
+
+    # -- direct messages and the outbox ------------------------------------------------------
+
+    async def _direct(self, user_id: str, text: str) -> bool:
+        """A direct message to a player who asked for one; False (and remembered) if it fails."""
+        if not user_id.isdigit():
+            return False
+        wants, failed_at = await self.service.store.user_prefs(user_id)
+        if not wants or failed_at is not None:
+            return False
+        try:
+            user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
+            await user.send(clip_end(text, CONTENT))
+        except discord.HTTPException as e:  # closed direct messages: mention them in the channel instead
+            log.info("a direct message to %s failed (%s); mentioning them in the channel", user_id, e)
+            await self.service.store.set_user(user_id, dm_failed_at=time.time())
+            return False
+        return True
+
+    async def deliver_outbox(self, limit: int = OUTBOX_BATCH) -> int:
+        """Send reminders and notices the scheduler decided; each is marked sent once it went out.
+        Each item is claimed while it is sent: another bot process skips it."""
+        sent, after = 0, 0
+        for _ in range(limit):
+            async with self.service.store.claim_unsent(after) as item:
+                if item is None:
+                    break
+                after = item.id
+                try:
+                    direct = item.kind == "reminder" and item.mention and await self._direct(
+                        item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
+                    if not direct:  # sent again after a crash before mark_sent: Discord keeps the first
+                        await self._channel(item.channel_id).send(compose(item.text, item.mention),
+                                                                  allowed_mentions=mentions_for(item.mention),
+                                                                  nonce=f"ds-outbox-{item.id}")
+                except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
+                    log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e)
+                    continue
+                await self.service.store.mark_sent(item.id, time.time())
+                sent += 1
+        return sent
+
+    # -- refused channels -------------------------------------------------------------------
+
+    def is_blocked(self, channel_id: str) -> bool:
+        """Whether the channel has a post that Discord refused and that was not delivered since."""
+        return channel_id in self._blocked
+
+    def tell_blocked_once(self, channel_id: str) -> bool:
+        """True the first time a refused channel is reported to a player (until it recovers)."""
+        if channel_id in self._told_blocked:
+            return False
+        self._told_blocked.add(channel_id)
+        return True
+
+    # -- retries ----------------------------------------------------------------------------
+
+    def retry_now(self, channel_id: str) -> None:
+        """Try the pending post of a channel at once (in the background), then retry as usual.
+
+        A retry already running is hurried, never cancelled: cancelled in the middle of an
+        attempt (say while discord.py waits out a 429, or after Discord took the post but
+        before it was recorded), the post would be sent again, or, once the game has moved on,
+        planned anew from a record that misses the message already in the channel."""
+        task = self._retrying.get(channel_id)
+        if task is not None and not task.done():
+            self._hurry[channel_id].set()  # it skips its wait; an attempt under way is finished first
+            return
+        self._start_retry(channel_id, (0.0, *self.retry_delays))
+
+    def retry_later(self, channel_id: str) -> None:
+        task = self._retrying.get(channel_id)
+        if task is None or task.done():
+            self._start_retry(channel_id, self.retry_delays)
+
+    def _start_retry(self, channel_id: str, delays: tuple[float, ...]) -> None:
+        self._hurry[channel_id] = hurry = asyncio.Event()
+        self._retrying[channel_id] = asyncio.create_task(self._retry(channel_id, delays, hurry))
+
+    async def _retry(self, channel_id: str, delays: tuple[float, ...], hurry: asyncio.Event) -> None:
+        pending = list(delays)
+        while pending or hurry.is_set():
+            if not hurry.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(hurry.wait(), pending.pop(0))
+            if hurry.is_set():  # retry_now: try at once, then the delays start over
+                hurry.clear()
+                pending = list(self.retry_delays)
+            try:
+                outcome = await self._sync_once(channel_id)
+            except Exception:  # noqa: BLE001 - e.g. the database is busy: try again later
+                log.exception("retrying the post to channel %s failed", channel_id)
+                continue
+            if outcome is PostOutcome.POSTED:
+                return
+            if outcome is PostOutcome.GONE:
+                log.error("channel %s is gone; its game can no longer be shown there", channel_id)
+                return
+        log.error("giving up posting to channel %s for now; the next interaction there tries again", channel_id)
+
+    async def deliver_pending(self, channel_id: str) -> bool:
+        """Bring the channel up to date now; True when it is."""
+        return await self._sync_once(channel_id) is PostOutcome.POSTED
+
+    async def close(self) -> None:
+        for task in self._retrying.values():
+            task.cancel()
+        await asyncio.gather(*self._retrying.values(), return_exceptions=True)
+
+
+__all__ = ["Announcer", "BoardButton", "PostOutcome", "compose", "mentions_for", "message_text"]

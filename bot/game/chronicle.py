@@ -1,0 +1,408 @@
+"""The story of a game, told from the store: any past moment, the whole log in pages, the
+recap a player gets when their turn comes back, and the end-of-game post's picture and
+breakdown.  Records (export, load) are in ``bot.game.records``, server stats in ``bot.game.stats``.
+
+The moves are the truth: a past board is rebuilt by replaying them (``engine.history``).
+One ``History`` per game is kept in a small LRU cache and extended as moves come in; an undo
+or a rollback changes the move list, ``History.matches`` notices, and the game is replayed
+afresh.  Nothing here writes to the store or changes a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import engine
+import words
+from bot.game.channel import ChannelPost
+from bot.game.limits import CONTENT, clip
+from bot.game.recap import since_last_moves
+from bot.game.replies import BadRequest, NoGame, ServiceError, WrongPhase
+from bot.game.texts import lang_of
+from bot.store.api import GameStore
+from bot.store.models import Game, Move
+from engine import logbook, vp
+from engine.history import History, HistoryError, ReplayError, Timeline
+from words import T, join
+
+log = logging.getLogger(__name__)
+
+State = dict[str, Any]
+R = TypeVar("R")
+#: render(state, before_or_None) -> PNG bytes: the whole board, changes since ``before`` ringed
+BoardRenderer = Callable[[State, State | None], bytes]
+#: render(final_state, timeline) -> PNG bytes: the end-of-game image
+FinalRenderer = Callable[[State, Timeline], bytes]
+
+#: Games whose replay is kept (at most about 1.5 MB each: a whole 6-player game).  Every post of
+#: a running game reads its replay (for the recap), so this is about how many games are played
+#: at once before their posts start replaying whole games (0.1-0.4 s each, in a thread).
+CACHE_GAMES = 32
+#: Replaying more moves than this at once goes to a thread (a whole game: 0.1-0.3 s).
+INLINE_MOVES = 32
+#: A log page holds at most this many characters of lines (a header goes above them).
+PAGE_CHARS = 1700
+#: Lines of the action that led to a past moment, shown with it.
+MOMENT_LINES = 12
+FINAL_IMAGE = "end-of-game.png"
+
+
+class Unreplayable(ServiceError):
+    """The stored moves do not replay (the rules changed under an old game)."""
+
+
+def default_final_renderer() -> FinalRenderer | None:
+    """The end-of-game image, if the renderers package is importable."""
+    try:
+        from renderers import render_final
+    except ImportError:
+        return None
+    return render_final
+
+
+@dataclass
+class _Kept:
+    """A game's replay and the standing moves it replayed (``history.moves`` are their pairs)."""
+
+    history: History
+    moves: list[Move]
+
+
+@dataclass
+class Moment:
+    """A past moment of a game as ``/ds history`` shows it: after ``k`` of its moves."""
+
+    game_id: int
+    k: int
+    previous: int | None  # the move count of the previous action boundary (None: at the setup)
+    next: int | None  # ... of the next one (None: this is the present)
+    text: str
+    image: bytes | None = None
+
+
+@dataclass
+class LogPage:
+    """One page of ``/ds log``: ``index`` of ``count`` pages (oldest first) under ``filter``."""
+
+    game_id: int
+    index: int
+    count: int
+    filter: str  # "a" (everything), "s2" (seat 2's animals), "t5" (turn 5), "s2t5"
+    text: str
+
+
+class Chronicle:
+    def __init__(self, store: GameStore, board_renderer: BoardRenderer | None = None,
+                 final_renderer: FinalRenderer | None = None, *, cache_games: int = CACHE_GAMES) -> None:
+        self.store = store
+        self.board_renderer = board_renderer
+        self.final_renderer = final_renderer
+        self.cache_games = cache_games
+        self._cache: OrderedDict[int, _Kept] = OrderedDict()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._finals: OrderedDict[tuple[int, int], bytes] = OrderedDict()  # (game, version) -> image
+        self.builds = 0  # whole-game replays made (the cache's misses; tests and benchmarks read it)
+
+    # -- the replay cache --------------------------------------------------------------------
+
+    async def history(self, game: Game) -> tuple[History, list[Move]]:
+        """The game's replay, up to date with its standing moves (which are returned too).
+        Read it only through ``replayed`` while other moves may come in."""
+        return await self.replayed(game, lambda h, moves: (h, moves))
+
+    async def replayed(self, game: Game, read: Callable[[History, list[Move]], R], *, thread: bool = False) -> R:
+        """``read(history, moves)`` under the game's lock, with the history and the standing
+        moves brought up to date first (a thread extending the history must not meet a reader)."""
+        if game.setup is None:
+            raise WrongPhase(T("bot.err.not_started", game=game.id))
+        async with self._locks.setdefault(game.id, asyncio.Lock()):
+            kept = self._cache.get(game.id)
+            new: list[Move] = []
+            if kept is not None:
+                standing, new = await self.store.moves_after(game.id, kept.moves[-1].version if kept.moves else -1)
+                if standing != len(kept.moves):  # moves were taken back: replay afresh
+                    kept = None
+            try:
+                if kept is None:
+                    moves = await self.store.move_list(game.id)
+                    pairs = [(m.seat, m.option_id) for m in moves]
+                    kept = _Kept(await _run(History, game.setup, pairs, heavy=len(pairs) > INLINE_MOVES), moves)
+                    self.builds += 1
+                elif new:
+                    await _run(kept.history.extend, [(m.seat, m.option_id) for m in new],
+                               heavy=len(new) > INLINE_MOVES)
+                    kept.moves.extend(new)
+            except ReplayError as e:
+                self._cache.pop(game.id, None)
+                raise Unreplayable(T("bot.err.unreplayable", game=game.id, error=str(e))) from None
+            self._cache[game.id] = kept
+            self._cache.move_to_end(game.id)
+            while len(self._cache) > self.cache_games:
+                self._cache.popitem(last=False)
+            return await _run(read, kept.history, list(kept.moves), heavy=thread)
+
+    def forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    async def since_last_moves(self, game: Game) -> dict[int, int]:
+        """Per seat, the log index just after its latest decision (for the recap of a new
+        prompt message).  Best effort: a game that does not replay gets no recap."""
+        if game.setup is None or game.state is None or game.status != "active" \
+                or game.announced_version >= game.version:
+            return {}  # nothing new to post, or only the end (which tells no recap)
+
+        def read(h: History, moves: list[Move]) -> dict[int, int]:
+            if h.log_length != len(game.state["log"]):  # a game that ended otherwise (a resignation)
+                return {}
+            return since_last_moves([(m.seat, m.made_by) for m in moves], h.log_starts, h.log_length)
+
+        try:
+            return await self.replayed(game, read)
+        except Exception:  # noqa: BLE001 - a recap is never worth a post that does not go out
+            log.exception("game %s does not replay; no recap", game.id)
+            return {}
+
+    # -- any past moment ---------------------------------------------------------------------
+
+    async def shown_game(self, channel_id: str) -> Game:
+        """The game the channel's history and log are about: the running one, else the last finished."""
+        game = await self.store.latest_game(channel_id)
+        if game is None or game.status == "abandoned" or (game.status != "lobby" and game.state is None):
+            raise NoGame(T("bot.err.no_game"))
+        if game.status == "lobby":
+            raise WrongPhase(T("bot.err.not_started", game=game.id))
+        return game
+
+    async def game_by_id(self, game_id: int, channel_id: str) -> Game:
+        """A game named by a button, which must belong to the channel it was clicked in."""
+        game = await self.store.game(game_id)
+        if game is None or game.channel_id != channel_id or game.setup is None or game.state is None:
+            raise NoGame(T("bot.err.not_here"))
+        return game
+
+    async def moment_at(self, channel_id: str, turn: int, move: int = 0, *, picture: bool = True,
+                        lang: str = words.DEFAULT) -> Moment:
+        """``/ds history turn:N move:K``: the game as it was ``move`` decisions into ``turn``, told
+        and drawn in ``lang`` (the reader's: only they see it)."""
+        game = await self.shown_game(channel_id)
+
+        def read(h: History, moves: list[Move]) -> _Seen:
+            try:
+                return _seen(h, h.move_index(turn, move))
+            except HistoryError as e:
+                raise BadRequest(str(e)) from None
+
+        return await self._moment(game, await self.replayed(game, read, thread=True), picture, lang)
+
+    async def moment(self, game: Game, k: int, *, picture: bool = True, lang: str = words.DEFAULT) -> Moment:
+        """The game after its first ``k`` moves (a button's position; clamped to the moves there are)."""
+        seen = await self.replayed(game, lambda h, moves: _seen(h, max(0, min(k, len(h.moves)))), thread=True)
+        return await self._moment(game, seen, picture, lang)
+
+    async def _moment(self, game: Game, seen: _Seen, picture: bool, lang: str) -> Moment:
+        image = None
+        if picture and self.board_renderer is not None:
+            try:
+                image = await asyncio.to_thread(self.board_renderer, seen.state, seen.before, lang)
+            except Exception:  # noqa: BLE001 - the text still tells the moment
+                log.exception("rendering a past board failed")
+        return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen, lang), image)
+
+    # -- the log, in pages ---------------------------------------------------------------------
+
+    async def log_page(self, channel_id: str, player: str | None = None, turn: int | None = None,
+                       page: int | None = None, *, lang: str = words.DEFAULT) -> LogPage:
+        """``/ds log``: the newest page (or ``page``) of the log, about one player or one turn, in
+        ``lang`` (the reader's: only they see it)."""
+        game = await self.shown_game(channel_id)
+        seat = None if player is None or not player.strip() else find_seat(game, player)
+        if turn is not None and not 1 <= turn <= game.state["turn"]:
+            raise BadRequest(T("bot.err.no_turn", turn=turn, now=game.state["turn"])
+                             if turn > game.state["turn"] else T("bot.err.turn_from_1"))
+        return self.page_of(game, filter_code(seat, turn), page, lang=lang)
+
+    def page_of(self, game: Game, code: str, page: int | None = None, *, lang: str = words.DEFAULT) -> LogPage:
+        """A page of the game's log under a filter code (as a button carries it)."""
+        seat, turn = parse_filter(code)
+        state = game.state
+        lines = list(state["log"])
+        if seat is not None:
+            if not 0 <= seat < len(state["seats"]):
+                raise BadRequest(T("bot.err.no_such_seat"))
+            lines = logbook.lines_about(lines, state["seats"][seat]["animals"])
+        if turn is not None:
+            lines = logbook.lines_of_turn(lines, turn)
+        pages = logbook.pages(lines, lambda e: words.line(e, lang), max_chars=PAGE_CHARS)
+        about = _filter_words(state, seat, turn, lang)
+        if not pages:
+            return LogPage(game.id, 0, 0, code, words.gettext("bot.log.empty", lang, game=game.id, about=about))
+        index = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
+        p = pages[index]
+        part = words.gettext("bot.log.part", lang, part=p.part, parts=p.parts) if p.parts > 1 else ""
+        head = words.gettext("bot.log.head", lang, game=game.id, turn=p.turn, part=part, page=index + 1,
+                             pages=len(pages), about=about)
+        return LogPage(game.id, index, len(pages), code, clip("\n".join([head, *p.lines]), CONTENT))
+
+    # -- the end of the game -------------------------------------------------------------------
+
+    async def finish(self, game: Game, post: ChannelPost) -> None:
+        """Dress the game's final post: the VP breakdown in its text, the end-of-game image beside
+        its picture.  Best effort: the result is posted even if this fails."""
+        state = game.state
+        if state is None or state.get("result") is None:
+            return
+        post.text = fit_lines(post.text, breakdown_text(game, lang_of(game)))
+        if self.final_renderer is None:
+            return
+        try:
+            image = self._finals.get((game.id, game.version))
+            if image is None:
+                timeline = await self.replayed(game, lambda h, moves: h.timeline)
+                image = await asyncio.to_thread(functools.partial(self.final_renderer, lang=lang_of(game)),
+                                                state, timeline)
+                self._finals[(game.id, game.version)] = image
+                while len(self._finals) > 4:
+                    self._finals.popitem(last=False)
+            post.extra_images.append((FINAL_IMAGE, image))
+        except Exception:  # noqa: BLE001 - the result and breakdown go out without the image
+            log.exception("the end-of-game image of game %s failed", game.id)
+
+
+# -- pure helpers ----------------------------------------------------------------------------------
+
+
+async def _run(fn: Callable[..., Any], *args: Any, heavy: bool) -> Any:
+    """A replay: in a thread when it is long, so the event loop keeps answering."""
+    return await asyncio.to_thread(fn, *args) if heavy else fn(*args)
+
+
+@dataclass
+class _Seen:
+    """A past moment read from a history: the states, where it stands, the action's lines."""
+
+    k: int
+    moves: int
+    turn: int
+    into: int  # moves into its turn
+    previous: int | None
+    next: int | None
+    state: State
+    before: State | None  # at the previous action boundary (what the picture rings changes since)
+    lines: list[str]  # the log lines of the action that led here
+
+
+def _seen(h: History, k: int) -> _Seen:
+    previous, following = h.previous_action(k), h.next_action(k)
+    state = h.state_after(k)
+    before = h.state_after(previous) if previous is not None else None
+    start = (h.log_starts[previous] if previous < len(h.moves) else h.log_length) if previous is not None else 0
+    lines = list(state["log"][start:]) if previous is not None else []  # worded when shown, in the reader's language
+    turn = h.turn_of(k)
+    return _Seen(k, len(h.moves), turn, k - h.turn_starts[turn - 1], previous, following, state, before, lines)
+
+
+def seat_name(state: State, seat: int) -> str:
+    return state["seats"][seat]["name"]
+
+
+def moment_text(game: Game, seen: _Seen, lang: str = words.DEFAULT) -> str:
+    """Where the game stood after ``k`` moves, and the lines of the action that led there."""
+    state = seen.state
+    head = words.gettext("bot.moment.head", lang, game=game.id, turn=seen.turn, phase=state["phase"], k=seen.k,
+                         moves=seen.moves, into=seen.into)
+    p = engine.prompt(state)
+    if p is not None:
+        now = words.gettext("bot.moment.then", lang, player=seat_name(state, p.seat), animal=p.animal,
+                            question=words.prompt_text(p, lang))
+    elif state.get("result"):
+        winner = state["result"]["winner_seat"]
+        now = words.gettext("bot.moment.over_won", lang, player=seat_name(state, winner),
+                            vp=state["result"]["seat_scores"][winner])
+    else:
+        now = words.gettext("bot.game_over", lang)
+    scores = ", ".join(f"{words.term('animal.' + a, lang)} {state['animals'][a]['vp']}"
+                       for a in sorted(state["animals"], key=lambda a: -state["animals"][a]["vp"]))
+    told = [words.line(line, lang) for line in seen.lines]
+    if len(told) > MOMENT_LINES:
+        told = [words.ngettext("bot.moment.earlier", len(told) - MOMENT_LINES + 1, lang),
+                *told[-(MOMENT_LINES - 1):]]
+    parts = [head, *(clip(line, 160) for line in told), words.gettext("bot.moment.vp", lang, vps=scores), now]
+    if seen.k == seen.moves:
+        parts.append(words.gettext("bot.moment.present", lang))
+    return clip("\n".join(parts), CONTENT)
+
+
+def find_seat(game: Game, player: str) -> int:
+    """The seat a ``/ds log player:`` names: a member's name or mention, an animal, or ``seat:N``."""
+    state = game.state
+    wanted = player.strip().lower()
+    if wanted.startswith("seat:") and wanted[5:].isdigit() and int(wanted[5:]) < len(state["seats"]):
+        return int(wanted[5:])
+    user = wanted.strip("<@!>")
+    for s in game.seats:
+        if s.user_id == user or s.user_name.lower() == wanted:
+            return s.seat
+    for i, seat in enumerate(state["seats"]):
+        if wanted in seat["animals"] or wanted.rstrip("s") + "s" in seat["animals"] or seat["name"].lower() == wanted:
+            return i
+    known = join(*(T("bot.seat_of", player=s["name"], animals=s["animals"]) for s in state["seats"]), sep="; ")
+    raise BadRequest(T("bot.err.no_seat_called", given=clip(player, 40), game=game.id, known=known))
+
+
+def filter_code(seat: int | None, turn: int | None) -> str:
+    code = (f"s{seat}" if seat is not None else "") + (f"t{turn}" if turn is not None else "")
+    return code or "a"
+
+
+def parse_filter(code: str) -> tuple[int | None, int | None]:
+    seat = turn = None
+    rest = "" if code == "a" else code
+    if rest.startswith("s"):
+        digits = rest[1:].split("t")[0]
+        seat, rest = int(digits), rest[1 + len(digits):]
+    if rest.startswith("t"):
+        turn = int(rest[1:])
+    return seat, turn
+
+
+def _filter_words(state: State, seat: int | None, turn: int | None, lang: str = words.DEFAULT) -> str:
+    if seat is not None and turn is not None:
+        return words.gettext("bot.log.only_seat_turn", lang, player=state["seats"][seat]["name"],
+                             animals=state["seats"][seat]["animals"], turn=turn)
+    if seat is not None:
+        return words.gettext("bot.log.only_seat", lang, player=state["seats"][seat]["name"],
+                             animals=state["seats"][seat]["animals"])
+    if turn is not None:
+        return words.gettext("bot.log.only_turn", lang, turn=turn)
+    return ""
+
+
+def breakdown_text(game: Game, lang: str = words.DEFAULT) -> str:
+    """Each animal's VPs by source (adding up to its score), winner first."""
+    state = game.state
+    res = state["result"]
+    order = sorted(range(len(state["seats"])), key=lambda s: (s != res["winner_seat"], -res["seat_scores"][s]))
+    rows = [words.gettext("bot.breakdown.head", lang)]
+    for s in order:
+        for a in state["seats"][s]["animals"]:
+            parts = " + ".join(f"{words.vp_source(src, lang)} {n}" for src, n in vp.breakdown(state, a).items())
+            row = words.gettext("bot.breakdown.row", lang, animal=a, player=seat_name(state, s),
+                                vp=state["animals"][a]["vp"])
+            rows.append(row + (f" = {parts}" if parts else ""))
+    return "\n".join(rows)
+
+
+def fit_lines(text: str, extra: str, limit: int = CONTENT) -> str:
+    """``text`` then ``extra``, dropping ``text``'s oldest lines (said to be in the log) to fit."""
+    lines = text.split("\n")
+    while lines and len("\n".join(lines)) + len(extra) + 40 > limit:
+        lines.pop(0)
+    if len(lines) < len(text.split("\n")):
+        lines.insert(0, "… (earlier lines: /ds log)")
+    return clip("\n".join([*lines, extra]), limit)

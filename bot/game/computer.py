@@ -1,0 +1,187 @@
+"""Computer players in a game: seats the host gives the AI, and the AI holding a person's seat
+(they left, resigned, or let a deadline pass with the pace's ``ai`` action).
+
+A mixin of ``GameService``.  The AI thinks outside every lock and transaction, on the stored
+state (in the render worker processes in the bot, a thread in the playground); its choice then
+takes the same path as a player's: the game's lock, the version check (a player who clicked in
+the meantime wins and the AI's choice is dropped), the move log, marked ``made_by`` "ai", or
+"clock" when a deadline handed the decision over.  Whose turn it is lives in the store: the
+turn clock makes a game whose seat to act the AI plays due at once (``bot.game.clockwork``), so the
+scheduler starts the AI's turn, also after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import engine
+import engine.ai
+import words
+from bot.game import pace
+from bot.game.channel import owed
+from bot.game.limits import quote
+from bot.game.replies import BadRequest, Reply, StaleState, WrongPhase
+from bot.game.texts import lang_of
+from bot.store.models import Game, Seat, TurnClock
+from engine import progress
+from words import T, say
+
+log = logging.getLogger(__name__)
+
+State = dict[str, Any]
+#: chooser(state, level, seed) -> the id of a legal option of the state's prompt
+Chooser = Callable[[State, str, int], Awaitable[str]]
+
+#: The level at which the AI holds a person's seat (left, resigned, or past a deadline).
+HOLD_LEVEL = "hard"
+#: The levels the host may seat, weakest first (``engine.ai`` documents each).
+SEAT_LEVELS: tuple[str, ...] = engine.ai.LEVELS
+#: Seconds before the scheduler looks again at a game whose AI turn did not finish (a crash,
+#: a restart): the turn is taken up again then.
+AI_RETRY_SECONDS = 30.0
+#: The channel is brought up to date after this many computer moves in a row (and when a person
+#: must act): not one post per AI decision, which would churn the channel and the rate limits.
+SHOW_EVERY = 12
+
+
+async def think_here(state: State, level: str, seed: int) -> str:
+    """The AI's choice, computed in a thread of this process (the playground, tests)."""
+    return await asyncio.to_thread(engine.ai.choose, state, level, seed)
+
+
+class ComputerPlayers:
+    #: how the AI is asked for a choice; None: no computer players (only ``wait`` at deadlines)
+    chooser: Chooser | None = None
+
+    @property
+    def ai_available(self) -> bool:
+        return self.chooser is not None
+
+    def ai_plays(self, game: Game, seat: Seat) -> tuple[str, str] | None:
+        """(level, made_by) when the AI makes ``seat``'s current decision; None: its person does.
+        The deadline part applies to the seat to act (it is the turn clock's)."""
+        if seat.ai_level is not None:
+            return seat.ai_level, "ai"
+        if not self.ai_available:
+            return None
+        if seat.ai_hold or seat.resigned:
+            return HOLD_LEVEL, "ai"
+        if game.clock.deadline_done and pace.Pace.of(game.settings).at_deadline == "ai":
+            return HOLD_LEVEL, "clock"
+        return None
+
+    def ai_holds(self, seat: Seat) -> bool:
+        """Whether the AI plays every decision of ``seat`` (not only those past a deadline)."""
+        return seat.ai_level is not None or (self.ai_available and (seat.ai_hold or seat.resigned))
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    async def add_ai(self, channel_id: str, user_id: str, level: str) -> Reply:
+        """The host seats a computer player at ``level`` in the lobby."""
+        if not self.ai_available:
+            raise BadRequest(T("bot.err.no_ai_seats"))
+        if level not in SEAT_LEVELS:
+            raise BadRequest(T("bot.err.ai_level", given=quote(level), levels=", ".join(SEAT_LEVELS)))
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._lobby(channel_id)
+            self._host(game, user_id, T("bot.host.addbot"))
+            if len(game.seats) >= game.players:
+                raise WrongPhase(T("bot.err.lobby_full", players=game.players))
+            base = say(T("bot.ai_name", level=T(f"bot.ai_level.{level}")), lang_of(game))
+            taken = {s.user_name for s in game.seats}
+            name = next(n for n in (base, *(f"{base} {k}" for k in range(2, 8))) if n not in taken)
+            # never a Discord snowflake, so never mentioned, reminded or sent a message
+            ai_user = f"ai:{secrets.token_hex(4)}"
+            await self.store.insert_seat(game.id, len(game.seats), ai_user, name, None, False, ai_level=level)
+        seated = len(game.seats) + 1
+        return Reply(T("bot.joins", player=name, game=game.id, seated=seated, players=game.players),
+                     game_id=game.id, lang=lang_of(game))
+
+    # -- the AI's turn -------------------------------------------------------------------------
+
+    async def ai_turn(self, game_id: int) -> bool:
+        """Let the AI make the current decision of game ``game_id`` if it is the AI's to make.
+        Returns True when a move was written (the caller shows it and asks again)."""
+        if self.chooser is None:
+            return False
+        game = await self.store.game(game_id)
+        if game is None or game.status != "active" or game.state is None:
+            return False
+        prompt = engine.prompt(game.state)
+        seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
+        plays = None if seat is None else self.ai_plays(game, seat)
+        if plays is None:
+            return False
+        level, made_by = plays
+        option = await self.chooser(game.state, level, (game.seed * 7919 + game.version) & 0x7FFFFFFF)
+        try:
+            async with self._lock(game.channel_id), self.store.transaction():
+                now = await self.store.game(game_id)
+                if now is None or now.version != game.version or now.status != "active":
+                    return False  # someone moved first (a late click, an undo): their move stands
+                held = next(s for s in now.seats if s.seat == seat.seat)
+                if self.ai_plays(now, held) != plays:
+                    return False  # taken back meanwhile (/ds back, a substitute): the person decides
+                state = now.state
+                before = progress.snapshot(state)  # what owed() compares, not the whole state
+                engine.apply(state, seat.seat, option)
+                moves = [(seat.seat, seat.user_id, option, words.option(prompt.option(option), "en"), made_by)]
+                moves += self._autoplay(now, state)
+                await self._write(now, state, moves, owed(now.post.board_due, before, state))
+                if made_by == "clock":
+                    await self._keep_deadline(now, state, seat.seat)
+        except StaleState:
+            return False  # another process wrote this game first
+        return True
+
+    async def _keep_deadline(self, game: Game, state: State, seat: int) -> None:
+        """(In the caller's transaction.) A deadline hands over a seat's current decisions: while
+        the same seat must decide on, the AI goes on deciding; its next turn has a fresh clock."""
+        nxt = engine.prompt(state)
+        if nxt is not None and nxt.seat == seat:
+            now = self.clock()
+            await self.store.set_clock(game.id, TurnClock(now, 0, True, now))
+
+
+class AiTurns:
+    """The computer players' turns as tasks, one per game at a time, so the scheduler's tick
+    stays short however long an AI thinks; ``after_move`` shows each move (the channel)."""
+
+    def __init__(self, service: ComputerPlayers, after_move: Callable[[int], Awaitable[None]]) -> None:
+        self.service = service
+        self.after_move = after_move
+        self._tasks: dict[int, asyncio.Task] = {}
+
+    async def start(self, game_id: int) -> None:
+        if game_id in self._tasks:
+            return  # already thinking about this game
+        self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"ai-game-{game_id}")
+
+    async def _run(self, game_id: int) -> None:
+        moved = 0
+        try:
+            while await self.service.ai_turn(game_id):
+                moved += 1
+                if moved % SHOW_EVERY == 0:  # a long stretch of computer moves shows as it goes
+                    await self.after_move(game_id)
+        except Exception:  # noqa: BLE001 - the game is due again later (AI_RETRY_SECONDS): retried then
+            log.exception("the AI's turn in game %s failed", game_id)
+        finally:
+            self._tasks.pop(game_id, None)
+        if moved % SHOW_EVERY:
+            # once, when a person must act: one post tells every computer move since the last one
+            await self.after_move(game_id)
+
+    def busy(self) -> list[int]:
+        return sorted(self._tasks)
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()

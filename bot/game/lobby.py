@@ -1,0 +1,196 @@
+"""Lobbies: opening one, taking and giving back seats, the host's settings, and the start.
+
+A mixin of ``GameService``: it uses the service's store, locks and checks.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import engine
+import words
+from bot.game import pace
+from bot.game.channel import CADENCES, DEFAULT_CADENCE, RESET
+from bot.game.limits import quote
+from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
+from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, user_to_act
+from bot.store.models import Game, Seat
+from engine.data import FOOD_CHAIN
+from words import T, Words, join
+
+VARIANTS = ("standard", "multi-animal")
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: What a resignation in a 2-player game does (a per-game setting): the other player wins, or
+#: the resigned seat plays on (declining what it can).
+RESIGN_POLICIES = ("end", "play_on")
+SETTINGS_DEFAULTS: dict[str, str] = {"board": DEFAULT_CADENCE, "on_resign": "end"}
+
+
+class Lobby:
+
+    async def create_lobby(self, channel_id: str, user_id: str, user_name: str,
+                           players: int = MAX_PLAYERS, variant: str = "standard", *,
+                           home_channel_id: str | None = None, lobby_message_id: str | None = None,
+                           guild_id: str | None = None, language: str = words.DEFAULT) -> Reply:
+        """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined."""
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise BadRequest(T("bot.err.players"))
+        if variant not in VARIANTS:
+            raise BadRequest(T("bot.err.variant", given=quote(variant)))
+        if language not in GAME_LANGUAGES:
+            raise BadRequest(T("bot.err.language", given=quote(language)))
+        if variant == "multi-animal" and players not in (2, 3):
+            raise BadRequest(T("bot.err.multi_players"))
+        async with self._lock(channel_id), self.store.transaction():
+            existing = await self.store.live_game(channel_id)
+            if existing is not None:
+                raise WrongPhase(T("bot.err.game_here", game=existing.id, status=status_word(existing)))
+            game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31),
+                                                   settings=self._new_settings(language),
+                                                   home_channel_id=home_channel_id,
+                                                   lobby_message_id=lobby_message_id, guild_id=guild_id)
+            await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
+        return Reply(T("bot.lobby_open", game=game_id, players=players, variant=T(f"bot.variant.{variant}"),
+                       host=user_name), game_id=game_id, lang=language)
+
+    def _new_settings(self, language: str = words.DEFAULT) -> dict[str, Any]:
+        rules = pace.Pace(at_deadline="ai" if self.ai_available else "wait")
+        return {**SETTINGS_DEFAULTS, "language": language, "pace": rules.to_dict()}
+
+    async def join(self, channel_id: str, user_id: str, user_name: str, animal: str | None = None) -> Reply:
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._lobby(channel_id)
+            if game.seat_of(user_id):
+                raise BadRequest(T("bot.err.seated_already"))
+            if len(game.seats) >= game.players:
+                raise WrongPhase(T("bot.err.lobby_full", players=game.players))
+            if animal is not None and animal.strip():
+                animal = animal_id(animal)
+                if game.variant == "multi-animal":
+                    raise BadRequest(T("bot.err.multi_random"))
+                free = free_animals(game)
+                if animal not in free:
+                    raise BadRequest(T("bot.err.animal_taken", given=quote(animal), animals=free))
+            else:
+                animal = None
+            await self.store.insert_seat(game.id, len(game.seats), user_id, user_name, animal, False)
+        seated = len(game.seats) + 1
+        said = (T("bot.joins_as", player=user_name, game=game.id, animal=animal, seated=seated, players=game.players)
+                if animal else T("bot.joins", player=user_name, game=game.id, seated=seated, players=game.players))
+        return Reply(said, game_id=game.id, lang=lang_of(game))
+
+    async def leave(self, channel_id: str, user_id: str) -> Reply:
+        """Give a lobby seat back; in a running game, leave it to the bot until a substitute comes."""
+        live = await self.store.live_game(channel_id)
+        if live is not None and live.status == "active":
+            return await self.ask_to_leave(channel_id, user_id)
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._lobby(channel_id)
+            seat = self._seat(game, user_id)
+            return await self._unseat(game, seat, T("bot.leaves", player=seat.user_name))
+
+    async def kick(self, channel_id: str, user_id: str, target_user_id: str | None = None, *,
+                   seat_number: int | None = None) -> Reply:
+        """The host removes a seat from the lobby: a member's, or the seat numbered ``seat_number``
+        (1-based; how a computer player's seat is named)."""
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._lobby(channel_id)
+            self._host(game, user_id, T("bot.host.remove"))
+            if (target_user_id is None) == (seat_number is None):
+                raise BadRequest(T("bot.err.kick_whom"))
+            if seat_number is not None:
+                target = next((s for s in game.seats if s.seat == seat_number - 1), None)
+                if target is None:
+                    raise BadRequest(T("bot.err.seat_range", game=game.id, last=len(game.seats)))
+            else:
+                target = game.seat_of(target_user_id)
+            if target is None:
+                raise BadRequest(T("bot.err.member_unseated", game=game.id))
+            if target.is_host:
+                raise BadRequest(T("bot.err.host_kick_self"))
+            return await self._unseat(game, target, T("bot.removes", host=game.host.user_name, player=target.user_name))
+
+    async def _unseat(self, game: Game, seat: Seat, what: Words) -> Reply:
+        await self.store.delete_seat(game.id, seat.user_id)
+        rest = [s for s in game.seats if s.user_id != seat.user_id]
+        people = [s for s in rest if not s.is_ai]  # a computer player never hosts
+        if not people:
+            await self.store.set_status(game.id, "abandoned")
+            return Reply(T("bot.lobby_closed", what=what, game=game.id), game_id=game.id, lang=lang_of(game))
+        if seat.is_host:
+            new_host = min(people, key=lambda s: s.seat)
+            await self.store.set_host(game.id, new_host.user_id)
+            return Reply(T("bot.new_host", what=what, host=new_host.user_name), game_id=game.id, lang=lang_of(game))
+        return Reply(T("bot.unseated", what=what, seated=len(rest), players=game.players), game_id=game.id,
+                     lang=lang_of(game))
+
+    async def configure(self, channel_id: str, user_id: str, *, board: str | None = None,
+                        on_resign: str | None = None, language: str | None = None) -> Reply:
+        """The host changes the game's settings (in the lobby or while it runs)."""
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self.store.live_game(channel_id)
+            if game is None:
+                raise NoGame(T("bot.err.no_game"))
+            self._host(game, user_id, T("bot.host.settings"))
+            settings = {**SETTINGS_DEFAULTS, **game.settings}
+            if board is not None:
+                if board not in CADENCES:
+                    raise BadRequest(T("bot.err.cadence", given=quote(board)))
+                settings["board"] = board
+            if on_resign is not None:
+                if on_resign not in RESIGN_POLICIES:
+                    raise BadRequest(T("bot.err.on_resign", given=quote(on_resign)))
+                settings["on_resign"] = on_resign
+            if language is not None:
+                if language not in GAME_LANGUAGES:
+                    raise BadRequest(T("bot.err.language", given=quote(language)))
+                settings["language"] = language
+            await self.store.update_game(game.id, settings=settings)
+            game.settings = settings
+        return Reply(T("bot.settings_of", game=game.id, settings=settings_text(game)), game_id=game.id,
+                     lang=lang_of(game))
+
+    async def start(self, channel_id: str, user_id: str) -> Reply:
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._lobby(channel_id)
+            self._host(game, user_id, T("bot.host.start"))
+            seated = len(game.seats)
+            if seated < MIN_PLAYERS:
+                raise WrongPhase(T("bot.err.too_few", n=seated))
+            if game.variant == "multi-animal" and seated > 3:
+                raise WrongPhase(T("bot.err.multi_joined", n=seated))
+            setup = {
+                "players": seated, "seed": game.seed,
+                "multi_animal": game.variant == "multi-animal",
+                "animals": [[s.animal] if s.animal else [] for s in game.seats],
+                "names": [s.user_name for s in game.seats],
+            }
+            state = engine.new_game(setup["players"], setup["seed"], multi_animal=setup["multi_animal"],
+                                    animals=setup["animals"], names=setup["names"])
+            setup["animals"] = [s["animals"] for s in state["seats"]]  # the deal, for replays
+            for s, dealt in zip(game.seats, state["seats"], strict=True):
+                await self.store.update_seat(game.id, s.seat, animal=",".join(dealt["animals"]))
+            await self.store.update_game(game.id, players=seated)
+            await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup,
+                                        board_due=RESET)
+            await self._restart_clock(game, state)
+            game = await self.store.live_game(channel_id)
+        assert game is not None
+        deal = join(*(T("bot.dealt", player=s.user_name, animals=s.animal.split(",")) for s in game.seats), sep="; ")
+        return Reply(T("bot.begins", game=game.id, deal=deal), game_id=game.id, version=game.version,
+                     to_act=user_to_act(game), lang=lang_of(game))
+
+
+def animal_id(typed: str) -> str:
+    """An animal as a player types it: its id, or its name in any of our languages."""
+    typed = typed.strip().lower()
+    for a in FOOD_CHAIN:
+        if typed in (a, *(words.term(f"animal.{a}", lang).lower() for lang in words.LANGUAGES)):
+            return a
+    return typed
+
+
+def free_animals(game: Game) -> list[str]:
+    taken = {s.animal for s in game.seats}
+    return [a for a in FOOD_CHAIN if a not in taken]

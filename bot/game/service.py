@@ -1,0 +1,427 @@
+"""The game service: the only place where engine, store and renderer meet.
+
+Every mutating operation is one transaction: load -> check seat and turn -> engine apply ->
+append the move and write the new state with a version check -> commit.  What the channel
+shows is brought up to date afterwards (``channel_post`` / ``record_post``), outside the
+transaction; a render or a post that fails never loses a move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import engine
+import words
+from bot.game import channel
+from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
+from bot.game.chronicle import Chronicle, default_final_renderer
+from bot.game.clockwork import Clockwork
+from bot.game.computer import Chooser, ComputerPlayers
+from bot.game.limits import quote
+from bot.game.lobby import Lobby, free_animals
+from bot.game.replies import (
+    BadRequest,
+    Choice,
+    IllegalChoice,
+    NoGame,
+    NotAllowed,
+    NotSeated,
+    NotYourTurn,
+    Reply,
+    ServiceError,
+    StaleState,
+    WrongPhase,
+)
+from bot.game.takeback import PROPOSAL_SECONDS, Takeback
+from bot.game.texts import (
+    choice_of,
+    choices_of,
+    game_link,
+    lang_of,
+    lobby_text,
+    name_of,
+    option_text,
+    prompt_line,
+    result_text,
+    rules_error,
+    status_text,
+    user_to_act,
+)
+from bot.store.api import GameStore, StaleVersion
+from bot.store.models import Game, Seat
+from engine import progress
+from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
+from engine.phases import end_by_resignation
+from words import Entry, T, Words, join, say
+
+log = logging.getLogger(__name__)
+
+State = dict[str, Any]
+#: render(state, before_state_or_None, lang) -> PNG bytes (every drawn word in ``lang``)
+Renderer = Callable[[State, State | None, str], bytes]
+#: render(state, tile_key, lang) -> PNG bytes
+TileRenderer = Callable[[State, str, str], bytes]
+
+#: Options a resigned seat's animal takes: declining first, else the first legal option.
+PASSIVE_OPTIONS = ("forfeit", "done", "none", "place:0", "move:0", "skip")
+MAX_LOG_LINES = 50
+
+
+def default_renderer() -> Renderer | None:
+    """The board renderer, if the renderers package is installed and importable."""
+    try:
+        from renderers import highlight_between, render_board
+    except ImportError:
+        return None
+
+    def render(state: State, before: State | None, lang: str = words.DEFAULT) -> bytes:
+        highlight = highlight_between(before, state) if before is not None else None
+        return render_board(state, highlight=highlight, lang=lang)
+
+    return render
+
+
+def default_picture_renderer() -> Renderer | None:
+    """The compact turn picture posted with a prompt, if the renderers package is importable."""
+    try:
+        from renderers import highlight_between, render_turn
+    except ImportError:
+        return None
+
+    def render(state: State, before: State | None, lang: str = words.DEFAULT) -> bytes:
+        return render_turn(state, highlight_between(before, state) if before is not None else None, lang=lang)
+
+    return render
+
+
+def default_tile_renderer() -> TileRenderer | None:
+    try:
+        from renderers import render_tile
+    except ImportError:
+        return None
+
+    def render(state: State, at: str, lang: str = words.DEFAULT) -> bytes:
+        return render_tile(state, at, lang=lang)
+
+    return render
+
+
+def passive_option(prompt: engine.Prompt) -> str:
+    ids = [o.id for o in prompt.options]
+    return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
+
+
+class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
+    def __init__(self, store: GameStore, renderer: Renderer | None = None,
+                 tile_renderer: TileRenderer | None = None, *,
+                 picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
+                 chooser: Chooser | None = None) -> None:
+        self.store = store
+        self.chooser = chooser  # computer players (None: none here)
+        self.renderer = renderer
+        self.tile_renderer = tile_renderer
+        #: the picture posted with a prompt (a compact turn picture when there is one)
+        self.picture_renderer = picture_renderer or renderer
+        self.clock = clock or time.time
+        self._locks: dict[str, asyncio.Lock] = {}
+        self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None)
+
+    def _lock(self, channel_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    # -- play --------------------------------------------------------------------------------
+
+    async def act(self, channel_id: str, user_id: str, option_id: str,
+                  expected_version: int | None = None) -> Reply:
+        """Apply one option of the current prompt for ``user_id``; the reply is for that player."""
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._active(channel_id)
+            if expected_version is not None and expected_version != game.version:
+                raise StaleState(T("bot.err.stale", now=prompt_line(game)))
+            seat = self._seat(game, user_id)
+            state = game.state
+            assert state is not None
+            before = progress.snapshot(state)  # what owed() compares, not the whole state
+            prompt = engine.prompt(state)
+            if prompt is None:
+                raise WrongPhase(T("bot.game_over"))
+            if prompt.seat != seat.seat:
+                raise NotYourTurn(T("bot.err.not_your_turn", now=prompt_line(game)))
+            try:
+                engine.apply(state, seat.seat, option_id)
+            except engine.RulesError as e:
+                raise IllegalChoice(rules_error(e)) from None
+            label = words.option(prompt.option(option_id), "en")  # the move list keeps English
+            chosen = option_text(prompt.option(option_id))
+            moves = [(seat.seat, user_id, option_id, label, "player")]
+            moves += self._autoplay(game, state)
+            await self._write(game, state, moves, owed(game.post.board_due, before, state))
+        game.version += len(moves)
+        game.state = state
+        text = join(T("bot.you_chose", option=chosen), prompt_line(game) if user_to_act(game) == user_id else None)
+        return Reply(text, game_id=game.id, version=game.version,
+                     to_act=user_to_act(game), lang=lang_of(game))
+
+    def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str, str, str]]:
+        """Without computer players, play for resigned and left seats (declining whatever they
+        can) until a live seat must act; with them, the AI plays those seats (``ai_turn``)."""
+        if self.ai_available:
+            return []
+        resigned = {s.seat for s in game.seats if s.resigned or s.ai_hold}
+        moves = []
+        while (p := engine.prompt(state)) is not None and p.seat in resigned:
+            option = passive_option(p)
+            engine.apply(state, p.seat, option)
+            moves.append((p.seat, "resigned", option, words.option(p.option(option), "en"), "resigned"))
+        return moves
+
+    async def _write(self, game: Game, state: State, moves: list[tuple[int, str, str, str, str]],
+                     board_due: int | None = None) -> None:
+        for i, (seat, user, option, label, made_by) in enumerate(moves):
+            await self.store.append_move(game.id, game.version + i, seat, user, option, label, made_by)
+        status = "finished" if state["phase"] == "over" else None
+        try:
+            await self.store.save_state(game.id, game.version, game.version + len(moves), state, status=status,
+                                        board_due=board_due)
+        except StaleVersion:
+            raise StaleState(T("bot.err.moved_on")) from None
+        await self._restart_clock(game, state)
+
+    @staticmethod
+    def _cadence(game: Game) -> str:
+        return game.settings.get("board", DEFAULT_CADENCE)
+
+    async def resign(self, channel_id: str, user_id: str) -> Reply:
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._active(channel_id)
+            seat = self._seat(game, user_id)
+            if seat.resigned:
+                raise BadRequest(T("bot.err.resigned_already"))
+            await self.store.update_seat(game.id, seat.seat, resigned=1)
+            seat.resigned = True
+            live = [s for s in game.seats if not s.resigned]
+            if not live:
+                await self.store.set_status(game.id, "abandoned")
+                return Reply(T("bot.resigns.all", player=seat.user_name, game=game.id), game_id=game.id,
+                             lang=lang_of(game))
+            state = game.state
+            if len(live) == 1 and game.settings.get("on_resign", "end") == "end":
+                # Two players and one resigns: the other wins; the game is over.
+                end_by_resignation(state, seat.seat, live[0].seat)
+                await self.store.save_state(game.id, game.version, game.version + 1, state, status="finished",
+                                            board_due=game.post.board_due | OVER)
+                game.version += 1
+                return Reply(T("bot.resigns.ends", player=seat.user_name, other=live[0].user_name, game=game.id),
+                             game_id=game.id, version=game.version, lang=lang_of(game))
+            before = progress.snapshot(state)  # what owed() compares, not the whole state
+            moves = self._autoplay(game, state)
+            if moves:
+                await self._write(game, state, moves, owed(game.post.board_due, before, state))
+            else:
+                await self._reclock(game)  # the AI may hold the seat now
+        game.version += len(moves)
+        return Reply(T("bot.resigns.play_on", player=seat.user_name, animals=seat.animal.split(",")),
+                     game_id=game.id, version=game.version, lang=lang_of(game))
+
+    async def abandon(self, channel_id: str, user_id: str, can_manage_channel: bool = False) -> Reply:
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self.store.live_game(channel_id)
+            if game is None:
+                raise NoGame(T("bot.err.no_game_here"))
+            seat = game.seat_of(user_id)
+            if not (can_manage_channel or (seat is not None and seat.is_host)):
+                raise NotAllowed(T("bot.err.abandon", host=game.host.user_name))
+            await self.store.set_status(game.id, "abandoned")
+        return Reply(T("bot.abandoned", game=game.id), game_id=game.id, lang=lang_of(game))
+
+    # -- reads -------------------------------------------------------------------------------
+
+    async def options(self, channel_id: str, user_id: str, lang: str = words.DEFAULT) -> list[Choice]:
+        """The options ``user_id`` may choose right now (empty when it is not their turn), in ``lang``."""
+        return (await self.offer(channel_id, user_id, lang))[1]
+
+    async def offer(self, channel_id: str, user_id: str, lang: str = words.DEFAULT) -> tuple[int, list[Choice]]:
+        """(state version, options of ``user_id`` at that version), read at once: a version read
+        apart from the options could be older than they are (the AI may move in between)."""
+        game = await self.store.live_game(channel_id)
+        if game is None or game.state is None:
+            return -1, []
+        seat = game.seat_of(user_id)
+        if seat is None:
+            return game.version, []
+        return game.version, [choice_of(o, lang) for o in engine.options_for(game.state, seat.seat)]
+
+    async def moves(self, channel_id: str) -> list[tuple[int, str]]:
+        """(number, "who: what") of the moves that stand in the channel's live game, newest last."""
+        game = await self.store.live_game(channel_id)
+        if game is None or game.status != "active":
+            return []
+        return [(m.number, f"{name_of(game, m.seat)}: {m.label or m.option_id}")
+                for m in await self.store.move_list(game.id)]
+
+    async def status(self, channel_id: str) -> Reply:
+        game = await self._shown(channel_id)
+        if game.status == "lobby":
+            return Reply(lobby_text(game), game_id=game.id, lang=lang_of(game))
+        if game.status == "finished":
+            return Reply(T("bot.over", game=game.id, result=result_text(game)), game_id=game.id,
+                         version=game.version, lang=lang_of(game))
+        return Reply(join(status_text(game), self.clock_text(game), sep="\n"), game_id=game.id,
+                     version=game.version, to_act=user_to_act(game), choices=choices_of(game.state, lang_of(game)),
+                     lang=lang_of(game))
+
+    async def board(self, channel_id: str) -> Reply:
+        game = await self._shown_started(channel_id)
+        reply = Reply(prompt_line(game), game_id=game.id, version=game.version, lang=lang_of(game))
+        reply.image = await self._render(self.renderer, game.state, None, lang_of(game))
+        return reply
+
+    async def check_started(self, channel_id: str, at: str | None = None) -> None:
+        """Raise the refusal board or tile would give, without rendering anything."""
+        game = await self._shown_started(channel_id)
+        if at is not None:
+            self._tile_key(game, at)
+
+    @staticmethod
+    def _tile_key(game: Game, at: str) -> str:
+        hex_ = parse_hex_label(at or "")
+        if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
+            tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
+            raise BadRequest(T("bot.err.no_tile", given=quote(at or ""), tile_list=tiles))
+        return hex_key(hex_)
+
+    async def tile(self, channel_id: str, at: str) -> Reply:
+        """A zoom on one tile and its neighbours."""
+        game = await self._shown_started(channel_id)
+        key = self._tile_key(game, at)
+        t = game.state["tiles"][key]
+        reply = Reply(T("bot.tile", tile={"hex": key, "terrain": t["terrain"]}), game_id=game.id,
+                      version=game.version, lang=lang_of(game))
+        if self.tile_renderer is not None:
+            try:
+                reply.image = await asyncio.to_thread(self.tile_renderer, game.state, key, lang_of(game))
+            except Exception:  # noqa: BLE001 - say it without a picture rather than fail
+                log.exception("rendering a tile failed")
+        return reply
+
+    async def tile_labels(self, channel_id: str) -> list[str]:
+        game = await self.store.latest_game(channel_id)
+        if game is None or game.state is None:
+            return []
+        return sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"])
+
+    async def game_status(self, channel_id: str) -> str | None:
+        """lobby / active / finished / abandoned for the channel's latest game, or None."""
+        game = await self.store.latest_game(channel_id)
+        return None if game is None else game.status
+
+    async def free_animals(self, channel_id: str) -> list[str]:
+        game = await self.store.live_game(channel_id)
+        return free_animals(game) if game is not None and game.status == "lobby" else []
+
+    async def log(self, channel_id: str, count: int = 10) -> Reply:
+        game = await self._shown_started(channel_id)
+        count = max(1, min(int(count), MAX_LOG_LINES))
+        return Reply(join(*(Entry(e) for e in game.state["log"][-count:]), sep="\n"), game_id=game.id,
+                     lang=lang_of(game))
+
+    # -- what the channel shows --------------------------------------------------------------
+
+    async def channel_post(self, channel_id: str) -> ChannelPost | None:
+        """The next post that brings the channel's game up to date (None: it is), with its picture."""
+        game = await self.store.latest_game(channel_id)
+        if game is None or game.state is None or game.status not in ("active", "finished"):
+            return None
+        lang = lang_of(game)
+        over = game.state["phase"] == "over"
+        post = channel.plan(game, say(prompt_line(game), lang), say(result_text(game), lang) if over else None,
+                            self._cadence(game), await self.chronicle.since_last_moves(game), lang=lang)
+        if post is None:
+            return None
+        post.state = game.state
+        post.link = game_link(game)
+        if post.picture:
+            before = await self.store.board_state(game.id)
+            post.image = await self._render(self.picture_renderer, game.state, before, lang)
+        if post.over:
+            await self.chronicle.finish(game, post)  # the VP breakdown and the end-of-game image
+        return post
+
+    async def record_post(self, post: ChannelPost, message_id: str | None) -> None:
+        """The channel now shows ``post`` (as message ``message_id`` when it was a new one)."""
+        await self.store.record_post(post.game_id, post.version, channel.posted(post, message_id),
+                                     post.state if post.picture else None)
+
+    async def link_of(self, game_id: int) -> str:
+        game = await self.store.game(game_id)
+        return "" if game is None else game_link(game)
+
+    async def unposted_channels(self) -> list[str]:
+        return await self.store.unannounced_channels()
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    async def _lobby(self, channel_id: str) -> Game:
+        game = await self.store.live_game(channel_id)
+        if game is None:
+            raise NoGame(T("bot.err.no_lobby"))
+        if game.status != "lobby":
+            raise WrongPhase(T("bot.err.started", game=game.id))
+        return game
+
+    async def _active(self, channel_id: str) -> Game:
+        game = await self.store.live_game(channel_id)
+        if game is None:
+            last = await self.store.latest_game(channel_id)
+            if last is not None and last.status == "finished":
+                raise WrongPhase(T("bot.err.finished", game=last.id))
+            raise NoGame(T("bot.err.no_running_game"))
+        if game.status != "active":
+            raise WrongPhase(T("bot.err.not_started", game=game.id))
+        return game
+
+    async def _shown_started(self, channel_id: str) -> Game:
+        game = await self._shown(channel_id)
+        if game.status == "lobby":
+            raise WrongPhase(T("bot.err.not_started", game=game.id))
+        return game
+
+    async def _shown(self, channel_id: str) -> Game:
+        """The game that status, board and log show: the live one, else the last finished one."""
+        game = await self.store.latest_game(channel_id)
+        if game is None or game.status == "abandoned" or (game.status != "lobby" and game.state is None):
+            raise NoGame(T("bot.err.no_game"))
+        return game
+
+    @staticmethod
+    def _seat(game: Game, user_id: str) -> Seat:
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(T("bot.err.not_seated", game=game.id))
+        return seat
+
+    @staticmethod
+    def _host(game: Game, user_id: str, what: Words) -> None:
+        if game.host.user_id != user_id:
+            raise NotAllowed(T("bot.err.host_only", host=game.host.user_name, what=what))
+
+    async def _render(self, renderer: Renderer | None, state: State, before: State | None,
+                      lang: str = words.DEFAULT) -> bytes | None:
+        if renderer is None:
+            return None
+        try:
+            return await asyncio.to_thread(renderer, state, before, lang)
+        except Exception:  # noqa: BLE001 - a picture is never worth a lost move
+            log.exception("rendering the board failed")
+            return None
+
+
+# -- small helpers -------------------------------------------------------------------------------
+
+
+
+__all__ = ["PROPOSAL_SECONDS", "Choice", "GameService", "Reply", "ServiceError"]

@@ -1,0 +1,127 @@
+"""What the store hands out: games, seats, moves, proposals, the channel's live post and the
+turn clock, as plain dataclasses; and how a game state is kept (compressed JSON)."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: str
+    user_name: str
+    animal: str | None
+    is_host: bool
+    resigned: bool
+    away_until: float | None = None  # on vacation until then
+    away_used: float = 0.0  # seconds of vacation taken in this game
+    ai_hold: bool = False  # the AI plays this seat (its player asked to leave)
+    ai_level: str | None = None  # a computer player's seat (added by the host), at this level
+
+    @property
+    def is_ai(self) -> bool:
+        """A computer player's seat: nobody to mention, remind or send a message to."""
+        return self.ai_level is not None
+
+
+@dataclass
+class LivePost:
+    """What the game's channel shows now: its live prompt message and the story told so far."""
+
+    message_id: str | None = None
+    seat: int | None = None  # the seat the live message asks
+    image: bool = False  # it carries a picture (so it stays when a newer prompt replaces it)
+    story_from: int = 0  # log index where the live message's story begins
+    board_due: int = 4  # what is owed a picture since the last one (bot.game.channel.owed); 4: the start
+    notice: str | None = None  # a line for the channel that is not in the game log (an undo, a rollback)
+
+
+@dataclass
+class TurnClock:
+    """The clock of the player to act, as the pace scheduler keeps it (see ``bot.game.pace``)."""
+
+    since: float | None = None  # asked, or last acted, at
+    reminded: int = 0
+    deadline_done: bool = False
+    due_at: float | None = None  # when the scheduler must look at the game next
+
+
+@dataclass
+class OutboxItem:
+    id: int
+    game_id: int
+    kind: str
+    channel_id: str
+    text: str
+    mention: list[str]
+
+
+@dataclass
+class Move:
+    number: int  # 1-based among the moves that stand (undone ones are not counted)
+    version: int
+    seat: int
+    user_id: str
+    option_id: str
+    label: str | None
+    made_by: str  # player | ai | clock | resigned
+    created_at: float
+
+
+@dataclass
+class Proposal:
+    id: int
+    game_id: int
+    kind: str
+    target: int
+    proposer: str
+    needed: list[str]
+    approved: list[str]
+    status: str
+    message_id: str | None
+    created_at: float
+
+
+@dataclass
+class Game:
+    id: int
+    channel_id: str
+    status: str
+    ruleset: str
+    players: int
+    variant: str
+    seed: int
+    version: int
+    setup: dict[str, Any] | None
+    state: dict[str, Any] | None
+    announced_version: int
+    seats: list[Seat]
+    settings: dict[str, Any] = field(default_factory=dict)
+    home_channel_id: str | None = None
+    lobby_message_id: str | None = None
+    post: LivePost = field(default_factory=lambda: LivePost())
+    guild_id: str | None = None
+    clock: TurnClock = field(default_factory=lambda: TurnClock())
+
+    def seat_of(self, user_id: str) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def host(self) -> Seat:
+        return next(s for s in self.seats if s.is_host)
+
+
+def encode_state(state: dict[str, Any]) -> bytes:
+    # orjson: the whole state is written on every move; integer keys become strings, as json's
+    return zlib.compress(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS), 1)
+
+
+def decode_state(blob: bytes | None) -> dict[str, Any] | None:
+    return None if blob is None else orjson.loads(zlib.decompress(blob))
+
+

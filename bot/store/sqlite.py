@@ -1,0 +1,428 @@
+"""Persistence: one SQLite file (WAL) holding games, seats, the append-only move list and
+each game's current state.  Every write happens in one short transaction.
+
+The current state is stored zlib-compressed; the moves are the truth from which a game can
+be replayed (and undone) from its setup.
+
+The queries here are the store's, whatever the database: given a ``postgresql://`` URL,
+``Store.open`` opens a ``bot.store.postgres.PgStore``, which runs these same queries on a shared
+PostgreSQL (``bot.store.dialect`` translates them).  ``bot.store.api.GameStore`` names the interface.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.api import StaleVersion, StoreUnavailable, database_path
+from bot.store.claims import Claims, _outbox_item
+from bot.store.dialect import SQLITE, migration_script, statements
+from bot.store.models import Game, LivePost, Move, OutboxItem, Proposal, Seat, TurnClock, decode_state, encode_state
+from bot.store.schema import MIGRATIONS
+from bot.store.shards import Shards
+
+BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
+LIVE = ("lobby", "active")
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class Store(Claims):
+    """One aiosqlite connection; transactions are serialised by an asyncio lock."""
+
+    dialect = SQLITE
+
+    def __init__(self, conn: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
+        self.conn = conn
+        self.path = path
+        # Reads outside a transaction use their own connection: in WAL mode it sees only
+        # committed data, never another game's transaction half-way through.
+        self.reader = reader or conn
+        self._write_lock = asyncio.Lock()
+        self._tx_owner: asyncio.Task | None = None
+        #: the shards this process runs; None: all (one process).  See ``bot.store.shards``.
+        self.shards: Shards | None = None
+
+    def _in_tx(self) -> bool:
+        """Whether the calling task is inside this store's transaction."""
+        return self._tx_owner is not None and self._tx_owner is asyncio.current_task()
+
+    def _read(self) -> aiosqlite.Connection:
+        return self.conn if self._in_tx() else self.reader
+
+    @classmethod
+    async def open(cls, path: str | None = None) -> Store:
+        """Open (creating and migrating if needed) the database; ``StoreUnavailable`` if that fails.
+
+        On failure every connection is closed again: an open aiosqlite thread would keep the
+        process alive, and a supervisor must see it exit.  A ``postgresql://`` URL opens a
+        ``PgStore`` instead (``bot.store.connect.open_store`` picks).
+        """
+        path = database_path(path)
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            conn = await _connect(path)
+        except (sqlite3.Error, OSError) as e:
+            raise StoreUnavailable(f"cannot open the database {path}: {e}") from e
+        store = cls(conn, path)
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await store.migrate()
+            if path != ":memory:":
+                store.reader = await _connect(path)
+        except BaseException as e:
+            await conn.close()
+            if isinstance(e, sqlite3.Error | OSError):
+                raise StoreUnavailable(f"cannot use the database {path}: {e}") from e
+            raise
+        return store
+
+    async def close(self) -> None:
+        if self.reader is not self.conn:
+            await self.reader.close()
+        await self.conn.close()
+
+    async def schema_version(self) -> int:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    async def migrate(self) -> int:
+        """Run every migration the file has not seen yet, each in its own transaction."""
+        async with self._write_lock:
+            while (current := await self.schema_version()) < SCHEMA_VERSION:
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    # executescript would commit on its own; run the statements one by one
+                    for statement in _statements(migration_script(MIGRATIONS[current], SQLITE)):
+                        await self.conn.execute(statement)
+                    await self.conn.execute(f"PRAGMA user_version = {current + 1}")
+                    await self.conn.execute("COMMIT")
+                except BaseException:
+                    await self.conn.execute("ROLLBACK")
+                    raise
+            if current > SCHEMA_VERSION:
+                raise StoreUnavailable(f"the database {self.path} has schema {current}, newer than this "
+                                       f"bot ({SCHEMA_VERSION}); run a newer version of the bot")
+            return current
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any error (or cancellation)."""
+        async with self._write_lock:
+            self._tx_owner = asyncio.current_task()
+            try:
+                await self.conn.execute("BEGIN IMMEDIATE")
+                yield self.conn
+                await self.conn.execute("COMMIT")
+            except BaseException:
+                # also after a failed COMMIT or a cancelled BEGIN: never leave the connection in a transaction
+                if self.conn.in_transaction:
+                    await self.conn.execute("ROLLBACK")
+                raise
+            finally:
+                self._tx_owner = None
+
+    # -- reads -----------------------------------------------------------------------------
+
+    async def live_game(self, channel_id: str) -> Game | None:
+        return await self._game_where("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+
+    async def latest_game(self, channel_id: str) -> Game | None:
+        """The channel's live game, else the last one it had (finished or abandoned)."""
+        return await self._game_where("channel_id = ? ORDER BY (status IN ('lobby', 'active')) DESC, id DESC "
+                                      "LIMIT 1", (channel_id,))
+
+    async def game(self, game_id: int) -> Game | None:
+        return await self._game_where("id = ?", (game_id,))
+
+    async def _game_where(self, where: str, args: tuple, *, skip_locked: bool = False) -> Game | None:
+        lock = self._row_lock(skip_locked=skip_locked)
+        async with self._read().execute(f"SELECT * FROM games WHERE {where}{lock}", args) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        async with self._read().execute(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
+        ) as cur:
+            seats = [Seat(r["seat"], r["user_id"], r["user_name"], r["animal"], bool(r["is_host"]),
+                          bool(r["resigned"]), r["away_until"], r["away_used"], bool(r["ai_hold"]),
+                          r["ai_level"])
+                     for r in await cur.fetchall()]
+        post = LivePost(row["live_message_id"], row["live_seat"], bool(row["live_image"]), row["story_from"],
+                        row["board_due"], row["notice"])
+        return Game(row["id"], row["channel_id"], row["status"], row["ruleset"], row["players"],
+                    row["variant"], row["seed"], row["version"],
+                    json.loads(row["setup"]) if row["setup"] else None, decode_state(row["state"]),
+                    row["announced_version"], seats, json.loads(row["settings"] or "{}"),
+                    row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
+                    TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]))
+
+    async def unannounced_channels(self) -> list[str]:
+        """Channels whose newest game state was never posted (e.g. Discord was down), of this
+        process's shards."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            "SELECT channel_id FROM games WHERE status IN ('active', 'finished') AND state IS NOT NULL "
+            f"AND announced_version < version AND {mine} ORDER BY updated_at", args
+        ) as cur:
+            return [r["channel_id"] for r in await cur.fetchall()]
+
+    async def board_state(self, game_id: int) -> dict[str, Any] | None:
+        """The state the game's last board showed (None before the first one)."""
+        async with self._read().execute("SELECT board_state FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else decode_state(row["board_state"])
+
+    async def moves(self, game_id: int) -> list[tuple[int, str]]:
+        async with self._read().execute(
+            "SELECT seat, option_id FROM moves WHERE game_id = ? AND undone = 0 ORDER BY version", (game_id,)
+        ) as cur:
+            return [(r["seat"], r["option_id"]) for r in await cur.fetchall()]
+
+    async def move_list(self, game_id: int) -> list[Move]:
+        """The moves that stand, numbered from 1, with who made them and when."""
+        async with self._read().execute(
+            "SELECT * FROM moves WHERE game_id = ? AND undone = 0 ORDER BY version", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [Move(i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"], r["made_by"],
+                     r["created_at"]) for i, r in enumerate(rows)]
+
+    async def moves_after(self, game_id: int, version: int) -> tuple[int, list[Move]]:
+        """How many standing moves have a version up to ``version``, and the standing moves
+        after it, numbered on from those (to bring a kept copy of the move list up to date)."""
+        async with self._read().execute(
+            "SELECT count(*) FROM moves WHERE game_id = ? AND undone = 0 AND version <= ?", (game_id, version)
+        ) as cur:
+            kept = (await cur.fetchone())[0]
+        async with self._read().execute(
+            "SELECT * FROM moves WHERE game_id = ? AND undone = 0 AND version > ? ORDER BY version", (game_id, version)
+        ) as cur:
+            rows = await cur.fetchall()
+        return kept, [Move(kept + i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"],
+                           r["made_by"], r["created_at"]) for i, r in enumerate(rows)]
+
+    async def due_games(self, now: float, limit: int = 100) -> list[int]:
+        """Games the pace scheduler must look at now, most overdue first (an indexed range scan),
+        of this process's shards."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            f"SELECT id FROM games WHERE due_at IS NOT NULL AND due_at <= ? AND {mine} ORDER BY due_at LIMIT ?",
+            (now, *args, limit)
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
+    async def next_due(self) -> float | None:
+        async with self._read().execute("SELECT min(due_at) AS t FROM games WHERE due_at IS NOT NULL") as cur:
+            row = await cur.fetchone()
+        return None if row is None else row["t"]
+
+    async def unsent(self, limit: int = 50, after: int = 0) -> list[OutboxItem]:
+        async with self._read().execute(
+            "SELECT * FROM outbox WHERE sent_at IS NULL AND id > ? ORDER BY id LIMIT ?", (after, limit)
+        ) as cur:
+            return [_outbox_item(r) for r in await cur.fetchall()]
+
+    async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
+        """(wants a direct message on their turn, when a direct message to them last failed)."""
+        async with self._read().execute("SELECT * FROM users WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return (False, None) if row is None else (bool(row["notify_dm"]), row["dm_failed_at"])
+
+    async def games_of(self, user_id: str) -> list[Game]:
+        """Every live game (lobby or running) with a seat for ``user_id``, newest first."""
+        async with self._read().execute(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? "
+            "AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC", (user_id,)
+        ) as cur:
+            ids = [r["id"] for r in await cur.fetchall()]
+        return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def open_proposal(self, game_id: int) -> Proposal | None:
+        async with self._read().execute(
+            "SELECT * FROM proposals WHERE game_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else _proposal(row)
+
+    async def proposal(self, proposal_id: int) -> Proposal | None:
+        async with self._read().execute("SELECT * FROM proposals WHERE id = ?", (proposal_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else _proposal(row)
+
+    # -- writes (call inside ``transaction()``) --------------------------------------------
+
+    async def insert_game(self, channel_id: str, players: int, variant: str, seed: int, *,
+                          settings: dict[str, Any] | None = None, home_channel_id: str | None = None,
+                          lobby_message_id: str | None = None, guild_id: str | None = None) -> int:
+        """A new lobby; ``players`` is its maximum until the game starts, then the seats dealt."""
+        now = time.time()
+        cur = await self.conn.execute(
+            "INSERT INTO games (channel_id, status, players, variant, seed, settings, home_channel_id, "
+            "lobby_message_id, guild_id, created_at, updated_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (channel_id, players, variant, seed, json.dumps(settings or {}), home_channel_id, lobby_message_id,
+             guild_id, now, now))
+        return cur.lastrowid
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        """Set plain columns of a game (``settings`` is stored as JSON)."""
+        if "settings" in fields:
+            fields["settings"] = json.dumps(fields["settings"])
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        await self.conn.execute(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?",
+                                (*fields.values(), time.time(), game_id))
+
+    async def record_post(self, game_id: int, version: int, post: LivePost, board_state: dict | None) -> None:
+        """The channel now shows ``version``: its live message and story; the board it pictured, if any."""
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE games SET announced_version = MAX(announced_version, ?), live_message_id = ?, "
+                "live_seat = ?, live_image = ?, story_from = ?, "
+                # a move made meanwhile may have passed a milestone (or left a notice) this post did
+                # not show: keep it for the next post
+                "board_due = CASE WHEN version = ? THEN ? ELSE board_due END, "
+                "notice = CASE WHEN version = ? THEN NULL ELSE notice END, "
+                "board_state = CASE WHEN ? = 1 THEN ? ELSE board_state END WHERE id = ?",
+                (version, post.message_id, post.seat, int(post.image), post.story_from, version, post.board_due,
+                 version,
+                 int(board_state is not None), encode_state(board_state) if board_state is not None else None,
+                 game_id))
+
+    async def set_clock(self, game_id: int, clock: TurnClock) -> None:
+        await self.conn.execute(
+            "UPDATE games SET turn_since = ?, reminders_sent = ?, deadline_done = ?, due_at = ? WHERE id = ?",
+            (clock.since, clock.reminded, int(clock.deadline_done), clock.due_at, game_id))
+
+    async def add_outbox(self, game_id: int, kind: str, channel_id: str, text: str, mention: list[str],
+                         now: float) -> None:
+        await self.conn.execute(
+            "INSERT INTO outbox (game_id, kind, channel_id, text, mention, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, kind, channel_id, text, json.dumps(mention), now))
+
+    async def mark_sent(self, item_id: int, now: float) -> None:
+        async with self.transaction():
+            await self.conn.execute("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (now, item_id))
+
+    async def set_user(self, user_id: str, *, notify_dm: bool | None = None, dm_failed_at: float | None = None,
+                       clear_failure: bool = False) -> None:
+        async with self.transaction():
+            await self.conn.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
+            if notify_dm is not None:
+                await self.conn.execute("UPDATE users SET notify_dm = ? WHERE user_id = ?", (int(notify_dm), user_id))
+            if dm_failed_at is not None or clear_failure:
+                await self.conn.execute("UPDATE users SET dm_failed_at = ? WHERE user_id = ?", (dm_failed_at, user_id))
+
+    async def insert_proposal(self, game_id: int, kind: str, target: int, proposer: str,
+                              needed: list[str], now: float | None = None) -> int:
+        cur = await self.conn.execute(
+            "INSERT INTO proposals (game_id, kind, target, proposer, needed, approved, created_at) "
+            "VALUES (?, ?, ?, ?, ?, '[]', ?)",
+            (game_id, kind, target, proposer, json.dumps(needed), time.time() if now is None else now))
+        return cur.lastrowid
+
+    async def update_proposal(self, proposal_id: int, **fields: Any) -> None:
+        if "approved" in fields:
+            fields["approved"] = json.dumps(fields["approved"])
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        await self.conn.execute(f"UPDATE proposals SET {sets} WHERE id = ?", (*fields.values(), proposal_id))
+
+    async def insert_seat(self, game_id: int, seat: int, user_id: str, user_name: str,
+                          animal: str | None, is_host: bool, ai_level: str | None = None) -> None:
+        await self.conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, user_name, animal, is_host, ai_level) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, user_name, animal, int(is_host), ai_level))
+
+    async def delete_seat(self, game_id: int, user_id: str) -> None:
+        await self.conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        # keep seat numbers dense: 0..n-1 in joining order
+        async with self.conn.execute("SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+            seats = [r["seat"] for r in await cur.fetchall()]
+        for new, old in enumerate(seats):
+            if new != old:
+                await self.conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                                        (new, game_id, old))
+
+    async def set_host(self, game_id: int, user_id: str) -> None:
+        await self.conn.execute("UPDATE seats SET is_host = 1 WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        await self.conn.execute(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
+                                (*fields.values(), game_id, seat))
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        await self.conn.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                                (status, time.time(), game_id))
+
+    async def save_state(self, game_id: int, expected_version: int, new_version: int,
+                         state: dict[str, Any], *, status: str | None = None,
+                         setup: dict[str, Any] | None = None, board_due: int | None = None) -> None:
+        """Compare-and-swap: write the state only if the game is still at ``expected_version``.
+
+        ``board_due``: what is now owed a picture in the channel (``bot.game.channel.owed``); None keeps it.
+        """
+        cur = await self.conn.execute(
+            "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
+            "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), "
+            "updated_at = ? WHERE id = ? AND version = ?",
+            (encode_state(state), new_version, status, json.dumps(setup) if setup else None, board_due,
+             time.time(), game_id, expected_version))
+        if cur.rowcount != 1:
+            raise StaleVersion(game_id)
+
+    async def append_move(self, game_id: int, version: int, seat: int, user_id: str, option_id: str,
+                          label: str | None = None, made_by: str = "player", *,
+                          created_at: float | None = None) -> None:
+        """``created_at``: when the move was made, if not now (a game loaded from its record)."""
+        await self.conn.execute(
+            "INSERT INTO moves (game_id, version, seat, user_id, option_id, label, made_by, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, version, seat, user_id, option_id, label, made_by,
+             time.time() if created_at is None else created_at))
+
+    async def mark_moves_undone(self, game_id: int, from_version: int) -> None:
+        """Mark every standing move from ``from_version`` on as undone (they stay in the list)."""
+        await self.conn.execute("UPDATE moves SET undone = 1 WHERE game_id = ? AND version >= ? AND undone = 0",
+                                (game_id, from_version))
+
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        async with self.transaction():
+            await self.conn.execute(
+                "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
+                (version, game_id))
+
+    async def backup(self, target: str) -> None:
+        """An online copy of the whole database (SQLite's backup API), safe while running."""
+        async with aiosqlite.connect(target) as dst:
+            await self.conn.backup(dst)
+
+
+def _proposal(row: aiosqlite.Row) -> Proposal:
+    return Proposal(row["id"], row["game_id"], row["kind"], row["target"], row["proposer"], json.loads(row["needed"]),
+                    json.loads(row["approved"]), row["status"], row["message_id"], row["created_at"])
+
+
+_statements = statements  # the name tests and older code use
+
+
+async def _connect(path: str) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss too
+        await conn.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await conn.close()  # its thread would otherwise keep the process alive
+        raise
+    return conn
