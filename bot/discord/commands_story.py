@@ -21,7 +21,7 @@ from bot.discord.limits import AUTOCOMPLETE_NAME, CONTENT, clip
 from bot.game.records import export_record
 from bot.game.replies import ServiceError
 from bot.game.stats import server_stats
-from words import gettext, pick_language
+from words import T, gettext, pick_language
 
 if TYPE_CHECKING:
     from bot.discord.responder import Responder
@@ -92,14 +92,38 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
         await interaction.followup.send(text, file=discord.File(io.BytesIO(data), filename=name), ephemeral=True,
                                         allowed_mentions=NONE)
 
-    @ds.command(name="stats", description="This server's finished games: animals, members, the longest (only you)")
-    async def stats(interaction: discord.Interaction) -> None:
+    @ds.command(name="stats", description="This server's ratings and finished games; player: one member's (only you)")
+    @app_commands.describe(player="One member's rating and rated games",
+                           rebuild="True: compute the ratings again from every finished game (Manage Server)")
+    async def stats(interaction: discord.Interaction, player: discord.User | None = None,
+                    rebuild: bool = False) -> None:
+        # The leaderboard lives here (Discord allows a group 25 commands): the ratings first,
+        # then what the server's finished games add up to.
+        guild_id, lang = str(interaction.guild_id), _lang(interaction)
+        if player is not None:
+            try:
+                text = await shell.service.rating_history(guild_id, str(player.id), player.display_name, lang)
+            except ServiceError as e:
+                await shell.send_error(interaction, e.message)
+                return
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NONE)
+            return
+        if rebuild:
+            manage = bool(interaction.permissions and interaction.permissions.manage_guild)
+            if not manage:
+                await shell.send_error(interaction, T("bot.err.rebuild_manage"))
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            reply = await shell.service.rebuild_ratings(guild_id, manage)
+            await interaction.followup.send(reply.in_(lang), ephemeral=True, allowed_mentions=NONE)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild = interaction.guild
         # games opened before servers were recorded count when they were played in one of its channels
         known = {str(c.id) for c in guild.channels} | {str(t.id) for t in guild.threads} if guild else set()
-        text = await server_stats(shell.store, str(interaction.guild_id), known, lang=_lang(interaction))
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
+        board = await shell.service.leaderboard(guild_id, str(interaction.user.id), lang=lang)
+        games = await server_stats(shell.store, guild_id, known, lang=lang, members=False)
+        await interaction.followup.send(clip(f"{board}\n\n{games}", CONTENT), ephemeral=True, allowed_mentions=NONE)
 
 
 def _lang(interaction: discord.Interaction) -> str:

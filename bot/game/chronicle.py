@@ -22,6 +22,7 @@ import engine
 import words
 from bot.game.channel import ChannelPost
 from bot.game.limits import CONTENT, clip
+from bot.game.ratings import changes_text, hints_allowed
 from bot.game.recap import since_last_moves
 from bot.game.replies import BadRequest, NoGame, ServiceError, WrongPhase
 from bot.game.texts import lang_of
@@ -257,7 +258,8 @@ class Chronicle:
         state = game.state
         if state is None or state.get("result") is None:
             return
-        post.text = fit_lines(post.text, breakdown_text(game, lang_of(game)))
+        post.text = fit_lines(post.text, "\n".join(filter(None, (breakdown_text(game, lang_of(game)),
+                                                                 await self.ratings_line(game)))))
         if self.final_renderer is None:
             return
         try:
@@ -272,6 +274,16 @@ class Chronicle:
             post.extra_images.append((FINAL_IMAGE, image))
         except Exception:  # noqa: BLE001 - the result and breakdown go out without the image
             log.exception("the end-of-game image of game %s failed", game.id)
+
+
+    async def ratings_line(self, game: Game) -> str:
+        """Each seat's rating before -> after (or why the game is not rated), for the end post."""
+        if game.guild_id is None:
+            return ""
+        if hints_allowed(game):
+            return words.gettext("bot.rating.unrated_hints", lang_of(game))
+        changes = await self.store.rating_changes(game_id=game.id)
+        return changes_text(game, changes, lang_of(game)) if changes else ""
 
 
 # -- pure helpers ----------------------------------------------------------------------------------

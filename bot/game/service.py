@@ -23,6 +23,7 @@ from bot.game.clockwork import Clockwork
 from bot.game.computer import Chooser, ComputerPlayers
 from bot.game.limits import quote
 from bot.game.lobby import Lobby, free_animals
+from bot.game.ratings import Ratings
 from bot.game.replies import (
     BadRequest,
     Choice,
@@ -115,7 +116,7 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
+class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
@@ -189,6 +190,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
                                         board_due=board_due)
         except StaleVersion:
             raise StaleState(T("bot.err.moved_on")) from None
+        if status == "finished":
+            await self._rate(game, state)  # in the same transaction: a finished game is rated once
         await self._restart_clock(game, state)
 
     @staticmethod
@@ -214,6 +217,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
                 end_by_resignation(state, seat.seat, live[0].seat)
                 await self.store.save_state(game.id, game.version, game.version + 1, state, status="finished",
                                             board_due=game.post.board_due | OVER)
+                await self._rate(game, state)
                 game.version += 1
                 return Reply(T("bot.resigns.ends", player=seat.user_name, other=live[0].user_name, game=game.id),
                              game_id=game.id, version=game.version, lang=lang_of(game))

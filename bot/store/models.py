@@ -107,6 +107,7 @@ class Game:
     post: LivePost = field(default_factory=lambda: LivePost())
     guild_id: str | None = None
     clock: TurnClock = field(default_factory=lambda: TurnClock())
+    finished_at: float | None = None
 
     def seat_of(self, user_id: str) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -114,6 +115,47 @@ class Game:
     @property
     def host(self) -> Seat:
         return next(s for s in self.seats if s.is_host)
+
+
+@dataclass
+class Rating:
+    """A player's rating on one server: a member (``u:<user id>``) or a computer level (``ai:<level>``)."""
+
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def conservative(self) -> float:
+        """μ − 3σ: what the player is almost surely at least (the leaderboard's order)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class RatingChange:
+    """How one seat's rating changed with one rated game."""
+
+    game_id: int
+    seat: int
+    player: str
+    place: int  # 1 = first; seats that resigned share the last place
+    players: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    finished_at: float = 0.0
+
+    @property
+    def before(self) -> float:
+        return self.mu_before - 3 * self.sigma_before
+
+    @property
+    def after(self) -> float:
+        return self.mu_after - 3 * self.sigma_after
 
 
 def encode_state(state: dict[str, Any]) -> bytes:

@@ -25,7 +25,19 @@ import aiosqlite
 from bot.store.api import StaleVersion, StoreUnavailable, database_path
 from bot.store.claims import Claims, _outbox_item
 from bot.store.dialect import SQLITE, migration_script, statements
-from bot.store.models import Game, LivePost, Move, OutboxItem, Proposal, Seat, TurnClock, decode_state, encode_state
+from bot.store.models import (
+    Game,
+    LivePost,
+    Move,
+    OutboxItem,
+    Proposal,
+    Rating,
+    RatingChange,
+    Seat,
+    TurnClock,
+    decode_state,
+    encode_state,
+)
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
 
@@ -164,7 +176,8 @@ class Store(Claims):
                     json.loads(row["setup"]) if row["setup"] else None, decode_state(row["state"]),
                     row["announced_version"], seats, json.loads(row["settings"] or "{}"),
                     row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
-                    TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]))
+                    TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]),
+                    row["finished_at"])
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down), of this
@@ -371,12 +384,14 @@ class Store(Claims):
 
         ``board_due``: what is now owed a picture in the channel (``bot.game.channel.owed``); None keeps it.
         """
+        now = time.time()
         cur = await self.conn.execute(
             "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
             "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), "
+            "finished_at = CASE WHEN ? = 'finished' THEN COALESCE(finished_at, ?) ELSE finished_at END, "
             "updated_at = ? WHERE id = ? AND version = ?",
             (encode_state(state), new_version, status, json.dumps(setup) if setup else None, board_due,
-             time.time(), game_id, expected_version))
+             status, now, now, game_id, expected_version))
         if cur.rowcount != 1:
             raise StaleVersion(game_id)
 
@@ -400,6 +415,68 @@ class Store(Claims):
             await self.conn.execute(
                 "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
                 (version, game_id))
+
+    # -- ratings (``bot.game.ratings``) ------------------------------------------------------
+
+    async def ratings(self, guild_id: str, players: list[str] | None = None) -> list[Rating]:
+        """The server's ratings (of ``players`` only, if given), best conservative rating first."""
+        where, args = "guild_id = ?", [guild_id]
+        if players is not None:
+            if not players:
+                return []
+            where += f" AND player IN ({', '.join('?' * len(players))})"
+            args += players
+        async with self._read().execute(
+            # read in a transaction (a game being rated), the rows are held: two games finishing at
+            # once on PostgreSQL rate one after the other
+            f"SELECT * FROM ratings WHERE {where} ORDER BY mu - 3 * sigma DESC, games DESC, player{self._row_lock()}",
+            args
+        ) as cur:
+            return [Rating(r["player"], r["name"], r["mu"], r["sigma"], r["games"], r["wins"])
+                    for r in await cur.fetchall()]
+
+    async def rating_changes(self, *, game_id: int | None = None, guild_id: str | None = None,
+                             player: str | None = None, limit: int = 1000) -> list[RatingChange]:
+        """A game's rating changes by seat, or a player's on a server, newest first."""
+        if game_id is not None:
+            where, args, order = "game_id = ?", [game_id], "seat"
+        else:
+            where, args, order = "guild_id = ? AND player = ?", [guild_id, player], "finished_at DESC, game_id DESC"
+        async with self._read().execute(
+            f"SELECT * FROM rating_changes WHERE {where} ORDER BY {order} LIMIT ?", (*args, limit)
+        ) as cur:
+            return [RatingChange(r["game_id"], r["seat"], r["player"], r["place"], r["players"], r["mu_before"],
+                                 r["sigma_before"], r["mu_after"], r["sigma_after"], r["finished_at"])
+                    for r in await cur.fetchall()]
+
+    async def finished_games(self, guild_id: str) -> list[Game]:
+        """The server's finished games in the order they finished (the order ratings are computed in)."""
+        async with self._read().execute(
+            "SELECT id FROM games WHERE status = 'finished' AND guild_id = ? AND state IS NOT NULL "
+            "ORDER BY finished_at, id", (guild_id,)
+        ) as cur:
+            ids = [r["id"] for r in await cur.fetchall()]
+        return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def put_ratings(self, guild_id: str, ratings: list[Rating], changes: list[RatingChange]) -> None:
+        """(In a transaction.) Keep these ratings (new or changed) and the game's changes that led there."""
+        for r in ratings:
+            await self.conn.execute(
+                "INSERT INTO ratings (guild_id, player, name, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, player) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
+                "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins",
+                (guild_id, r.player, r.name, r.mu, r.sigma, r.games, r.wins))
+        for c in changes:
+            await self.conn.execute(
+                "INSERT INTO rating_changes (game_id, seat, guild_id, player, place, players, mu_before, "
+                "sigma_before, mu_after, sigma_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (c.game_id, c.seat, guild_id, c.player, c.place, c.players, c.mu_before, c.sigma_before,
+                 c.mu_after, c.sigma_after, c.finished_at))
+
+    async def clear_ratings(self, guild_id: str) -> None:
+        """(In a transaction.) Forget the server's ratings and changes (before they are rebuilt)."""
+        await self.conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+        await self.conn.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
 
     async def backup(self, target: str) -> None:
         """An online copy of the whole database (SQLite's backup API), safe while running."""
