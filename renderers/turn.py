@@ -28,12 +28,12 @@ from engine.flow import Option, Prompt
 from engine.flow import prompt as engine_prompt
 from engine.geometry import BOARD_HEXES, corner_from_key, hex_from_key, on_board
 from renderers import action_display, animals, earth, fonts, sprites, status
-from renderers.board import base_image
 from renderers.encoding import encode_palette
 from renderers.highlight import Highlight
 from renderers.layout import DISPLAY, ELEMENT_BOXES, ROWS_BOTTOM, SQRT3, Box, EarthGeometry, animal_panel
 from renderers.options import Marks, referenced
 from renderers.palette import EARTH_BG, HEADER_BG, HEADER_RULE, INK, MUTED, PAGE, PAPER
+from renderers.static import base_image
 
 State = dict[str, Any]
 
