@@ -120,7 +120,8 @@ def action_values(state: State, animal: str, seat: int, level: Level) -> dict[st
     base = _canonical(state)
     determinise(base, seed)
     sim = replace(level, budget=level.budget // 4, settle_depth=level.plan_depth, chain=0)
-    search = Search(base, Prompt(seat, animal, "", Msg(""), ()), sim)  # a search reads only the seat and kind
+    # a stand-in for the placement being valued: a search reads only its seat and kind
+    search = Search(base, Prompt(seat, animal, "", Msg("place_ap"), ()), sim)
 
     def gain(row: str, index: int) -> float:
         return search.value(_simulate(base, animal, seat, row, index, sim, seed)) - baseline[row]
