@@ -16,7 +16,7 @@ game terms from one glossary (``glossary.toml``).  Languages: ``"en"`` and ``"hu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import RulesError
@@ -89,7 +89,7 @@ def line(entry: Mapping[str, Any] | str, lang: str = DEFAULT, *, turn: bool = Fa
     return text
 
 
-def lines(entries: list, lang: str = DEFAULT, *, turn: bool = False) -> list[str]:
+def lines(entries: Sequence[Mapping[str, Any] | str], lang: str = DEFAULT, *, turn: bool = False) -> list[str]:
     return [line(e, lang, turn=turn) for e in entries]
 
 

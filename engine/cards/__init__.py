@@ -9,13 +9,11 @@ is in the ``words`` catalogue.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.data import CYLINDERS_PER_ANIMAL
-from engine.flow import Ask, Option, pop, register
-from engine.text import msg
+from engine.flow import Ask, Option, State, Step, pop, register
+from engine.text import Msg, msg
 
-State = dict[str, Any]
 CardEffect = Callable[[State, str, str], None]
 
 CARD_EFFECTS: dict[str, CardEffect] = {}
@@ -44,12 +42,12 @@ def gain_ap(state: State, animal: str) -> bool:
     return True
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     return Ask(step["animal"], "choose_card", msg("choose_card"),
                [Option(card_id(c), msg("card", card=c)) for c in state["cards"]])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     pop(state)
     name = next(c for c in state["cards"] if card_id(c) == option_id)
     state["cards"].remove(name)
