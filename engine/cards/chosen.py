@@ -10,7 +10,7 @@ from engine import data
 from engine.actions.common import corner_id, corner_of_option, hex_of_option, tile_id, tile_option
 from engine.actions.glaciation import candidates as glaciation_candidates
 from engine.actions.glaciation import glaciate
-from engine.cards import card_effect
+from engine.cards.effects import card_effect
 from engine.data import (
     AQUATIC_MAX_SPECIES,
     CYLINDERS_PER_ANIMAL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import ecology
-from engine.cards import card_effect, gain_ap
+from engine.cards.effects import card_effect, gain_ap
 from engine.data import CYLINDERS_PER_ANIMAL, FOOD_CHAIN, MAX_DISPLAY_ELEMENTS, TILE_SCORING, bonus_vps
 from engine.ecology import display_elements
 from engine.flow import State

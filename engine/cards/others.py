@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import card_effect
+from engine.cards.effects import card_effect
 from engine.data import FOOD_CHAIN
 from engine.ecology import display_elements
 from engine.flow import Ask, Option, State, Step, pop, push, register
