@@ -389,5 +389,5 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="playground: a computer player at LEVEL in a new game (repeat for more), "
                              f"one of {', '.join(SEAT_LEVELS)}; e.g. --players Ann --ai hard --ai normal")
     parser.add_argument("--load", metavar="FILE.json",
-                        help="playground: load a game record (/ds export) as a new game, then play or study it")
+                        help="playground: load a game record (/ds log file:True) as a new game, then play or study it")
     return parser.parse_args(argv)

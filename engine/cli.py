@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     fz.add_argument("--pretty", action="store_true")
     fz.set_defaults(run=_fuzz)
     rp = sub.add_parser("replay", help="check a game record (JSON) by replaying it; print where it ends")
-    rp.add_argument("record", help="a record file, as /ds export writes (docs/record-format.md)")
+    rp.add_argument("record", help="a record file, as /ds log file:True writes (docs/record-format.md)")
     rp.set_defaults(run=_replay)
     ar = sub.add_parser("arena", help="AI levels play each other; one JSON line of results")
     ar.error = _one_line_error  # type: ignore[method-assign]  # no hook in argparse: one line, as scripts expect

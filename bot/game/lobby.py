@@ -132,8 +132,13 @@ class Lobby:
                      lang=lang_of(game))
 
     async def configure(self, channel_id: str, user_id: str, *, board: str | None = None,
-                        on_resign: str | None = None, language: str | None = None) -> Reply:
-        """The host changes the game's settings (in the lobby or while it runs)."""
+                        on_resign: str | None = None, language: str | None = None, reminder: str | None = None,
+                        deadline: str | None = None, at_deadline: str | None = None,
+                        away_cap: str | None = None) -> Reply:
+        """The host changes the game's settings (in the lobby or while it runs): the board
+        cadence, resignations, the language, and the pace (``bot.game.clockwork``).  One
+        transaction: a setting refused refuses them all, and nothing is written."""
+        paced = any(v is not None for v in (reminder, deadline, at_deadline, away_cap))
         async with self._lock(channel_id), self.store.transaction():
             game = await self.store.live_game(channel_id)
             if game is None:
@@ -152,10 +157,15 @@ class Lobby:
                 if language not in GAME_LANGUAGES:
                     raise BadRequest(T("bot.err.language", given=quote(language)))
                 settings["language"] = language
+            rules = self._paced(game, reminder=reminder, deadline=deadline, at_deadline=at_deadline,
+                                away_cap=away_cap) if paced else None
             await self.store.update_game(game.id, settings=settings)
             game.settings = settings
-        return Reply(T("bot.settings_of", game=game.id, settings=settings_text(game)), game_id=game.id,
-                     lang=lang_of(game))
+            if rules is not None:
+                await self._write_pace(game, rules)
+        said = join(T("bot.settings_of", game=game.id, settings=settings_text(game)),
+                    pace.Pace.of(game.settings).describe())
+        return Reply(said, game_id=game.id, lang=lang_of(game))
 
     async def start(self, channel_id: str, user_id: str) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
