@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 from typing import TYPE_CHECKING
 
@@ -10,15 +9,15 @@ import discord
 from discord import app_commands
 
 from bot.discord import components
-from bot.discord.answers import say, send_picture, user_lang, who
+from bot.discord.answers import send_picture, user_lang, who
 from bot.discord.commands_story import add_story_commands
 from bot.discord.delivery import mentions_for
-from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, THREAD_NAME, clip
-from bot.discord.permissions import can_open_thread, in_thread, missing_permissions, permission_refusal
+from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
+from bot.discord.opening import open_game
+from bot.discord.permissions import missing_permissions, permission_refusal
 from bot.discord.translator import choice, command_path
 from bot.game.replies import ServiceError
 from bot.game.rules_help import explain, find_topics
-from bot.game.texts import default_game_language
 from words import T, term
 from words import say as say_in
 
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
 
 AUTOCOMPLETE_MAX = 25
 _VERSIONED = re.compile(r"^(?P<version>[0-9]+)\|(?P<option>.+)$")
-NO_THREAD = T("bot.no_thread")
 #: What ``/ds away for:`` takes for "I am back".
 OFF = ("off", "back", "ki", "vissza")
 
@@ -36,14 +34,6 @@ def _autocomplete_value(version: int, option_id: str) -> str:
     """The option with the version it was offered at (so a stale pick is refused), if that fits."""
     versioned = f"{version}|{option_id}"
     return versioned if len(versioned) <= AUTOCOMPLETE_VALUE else option_id
-
-
-def _guild(interaction: discord.Interaction) -> str | None:
-    return None if interaction.guild_id is None else str(interaction.guild_id)
-
-
-def _is_text_channel(interaction: discord.Interaction) -> bool:
-    return getattr(interaction.channel, "type", None) == discord.ChannelType.text
 
 
 def build_commands(shell: Responder) -> app_commands.Group:
@@ -60,45 +50,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
                           language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
                   variant: str = "standard", language: str | None = None) -> None:
-        channel, user, name = who(interaction)
-        guild_locale = getattr(interaction.guild_locale, "value", None)
-        lang = language or default_game_language(guild_locale)
-        missing = missing_permissions(interaction)
-        if missing:
-            await shell.send_error(interaction, permission_refusal(missing))
-            return
-        if not can_open_thread(interaction):
-            # a thread hosts its game itself; a channel where no thread can be opened does too
-            reply = await shell.run_simple(interaction, lambda: shell.service.create_lobby(
-                channel, user, name, players, variant, guild_id=_guild(interaction), language=lang))
-            if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
-                await say(interaction, NO_THREAD, ephemeral=False, lang=lang)
-            return
-        await interaction.response.send_message(say_in(T("bot.opening", player=name), lang),
-                                                allowed_mentions=discord.AllowedMentions.none())
-        lobby = await interaction.original_response()
-        try:
-            thread = await lobby.create_thread(name=clip(say_in(T("bot.thread_name", player=name), lang), THREAD_NAME))
-        except discord.HTTPException:
-            reply = None
-            try:
-                reply = await shell.service.create_lobby(channel, user, name, players, variant,
-                                                       guild_id=_guild(interaction), language=lang)
-            except ServiceError as e:
-                await lobby.edit(content=clip(e.in_(user_lang(interaction)), CONTENT))
-                return
-            await lobby.edit(content=clip(say_in(join(reply.message, NO_THREAD, sep="\n"), lang), CONTENT))
-            return
-        try:
-            reply = await shell.service.create_lobby(str(thread.id), user, name, players, variant,
-                                                   home_channel_id=channel, lobby_message_id=str(lobby.id),
-                                                   guild_id=_guild(interaction), language=lang)
-        except ServiceError as e:
-            await lobby.edit(content=clip(e.in_(user_lang(interaction)), CONTENT))
-            return
-        with contextlib.suppress(discord.HTTPException):
-            await thread.send(clip(reply.in_(lang), CONTENT), allowed_mentions=discord.AllowedMentions.none())
-        await shell.refresh_lobby(reply.game_id)
+        await open_game(shell, interaction, players, variant, language)
 
     @ds.command(name="join", description="Take a seat in this game's lobby")
     @app_commands.describe(animal="Which animal to play (random if omitted)")

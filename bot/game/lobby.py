@@ -34,14 +34,7 @@ class Lobby:
                            home_channel_id: str | None = None, lobby_message_id: str | None = None,
                            guild_id: str | None = None, language: str = words.DEFAULT) -> Reply:
         """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined."""
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise BadRequest(T("bot.err.players"))
-        if variant not in VARIANTS:
-            raise BadRequest(T("bot.err.variant", given=quote(variant)))
-        if language not in GAME_LANGUAGES:
-            raise BadRequest(T("bot.err.language", given=quote(language)))
-        if variant == "multi-animal" and players not in (2, 3):
-            raise BadRequest(T("bot.err.multi_players"))
+        self.check_new(players, variant, language)
         async with self._lock(channel_id), self.store.transaction():
             existing = await self.store.live_game(channel_id)
             if existing is not None:
@@ -53,6 +46,19 @@ class Lobby:
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
         return Reply(T("bot.lobby_open", game=game_id, players=players, variant=T(f"bot.variant.{variant}"),
                        host=user_name), game_id=game_id, lang=language)
+
+    @staticmethod
+    def check_new(players: int, variant: str, language: str) -> None:
+        """Refuse a new game's settings as ``create_lobby`` would, before anything is opened for it
+        (the shell opens a thread for a new game: never for one that would be refused)."""
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise BadRequest(T("bot.err.players"))
+        if variant not in VARIANTS:
+            raise BadRequest(T("bot.err.variant", given=quote(variant)))
+        if language not in GAME_LANGUAGES:
+            raise BadRequest(T("bot.err.language", given=quote(language)))
+        if variant == "multi-animal" and players not in (2, 3):
+            raise BadRequest(T("bot.err.multi_players"))
 
     def _new_settings(self, language: str = words.DEFAULT) -> dict[str, Any]:
         rules = pace.Pace(at_deadline="ai" if self.ai_available else "wait")
