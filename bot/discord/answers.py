@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.limits import CONTENT, clip
+from bot.discord.limits import ALT_TEXT, CONTENT, clip
 from bot.game.replies import Reply
 from words import T, Words, pick_language
 from words import say as say_in
@@ -53,5 +53,6 @@ async def send_picture(interaction: discord.Interaction, reply: Reply, name: str
     """A reply with its picture (drawn in the game's language, as its text is)."""
     kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none(), "ephemeral": ephemeral}
     if reply.image:
-        kwargs["file"] = discord.File(io.BytesIO(reply.image), filename=name)
+        alt = clip(reply.alt, ALT_TEXT) if reply.alt else None
+        kwargs["file"] = discord.File(io.BytesIO(reply.image), filename=name, description=alt)
     await interaction.followup.send(clip(reply.in_(reply.lang or user_lang(interaction)), CONTENT), **kwargs)

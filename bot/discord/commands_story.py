@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.discord import components
 from bot.discord.components_story import history_view, log_view
-from bot.discord.limits import AUTOCOMPLETE_NAME, CONTENT, clip
+from bot.discord.limits import ALT_TEXT, AUTOCOMPLETE_NAME, CONTENT, clip
 from bot.game.records import export_record
 from bot.game.replies import ServiceError
 from bot.game.stats import server_stats
@@ -134,7 +134,8 @@ def _lang(interaction: discord.Interaction) -> str:
 def _moment_message(moment: Moment, lang: str) -> dict:
     message: dict = {"content": clip(moment.text, CONTENT), "view": history_view(moment, lang)}
     if moment.image:
-        message["file"] = discord.File(io.BytesIO(moment.image), filename="history.png")
+        alt = clip(moment.alt, ALT_TEXT) if moment.alt else None
+        message["file"] = discord.File(io.BytesIO(moment.image), filename="history.png", description=alt)
     return message
 
 

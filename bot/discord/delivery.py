@@ -18,10 +18,10 @@ import time
 import discord
 
 from bot.discord.components import BoardButton, prompt_view
-from bot.discord.limits import CONTENT, clip_end
+from bot.discord.limits import ALT_TEXT, CONTENT, clip, clip_end
 from bot.game.channel import ChannelPost
 from bot.game.replies import Reply
-from bot.game.service import GameService
+from bot.game.service import TURN_IMAGE, GameService
 from words import gettext
 
 log = logging.getLogger(__name__)
@@ -51,6 +51,11 @@ def message_text(reply: Reply, note: str = "", *, lang: str = "en") -> str:
 def compose(text: str, mention: list[str], note: str = "") -> str:
     head = "".join(f"<@{u}> " for u in mention if u.isdigit())
     return head + clip_end(text, CONTENT - len(head) - len(note)) + note
+
+
+def picture(data: bytes, name: str, alt: str | None) -> discord.File:
+    """A picture to attach, with its alt text (Discord's ``description``, cut to its limit)."""
+    return discord.File(io.BytesIO(data), filename=name, description=clip(alt, ALT_TEXT) if alt else None)
 
 
 def _outcome(error: Exception) -> PostOutcome:
@@ -119,8 +124,8 @@ class Announcer:
                                     link=post.link)):
             mention = []  # told by direct message: the channel post need not ping them as well
         kwargs: dict = {"content": compose(post.text, mention, note), "allowed_mentions": mentions_for(mention)}
-        files = [discord.File(io.BytesIO(post.image), filename="board.png")] if post.image else []
-        files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.extra_images]
+        files = [picture(post.image, TURN_IMAGE, post.alts.get(TURN_IMAGE))] if post.image else []
+        files += [picture(data, name, post.alts.get(name)) for name, data in post.extra_images]
         if post.new_message:
             # The same state is posted once: if a crash came between this post and its record,
             # the catch-up after the restart sends it again and Discord returns the first one.

@@ -31,6 +31,7 @@ from bot.store.models import Game, Move
 from engine import logbook, vp
 from engine.history import History, HistoryError, ReplayError, Timeline
 from words import T, join
+from words.alt import alt_text
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,7 @@ class Moment:
     next: int | None  # ... of the next one (None: this is the present)
     text: str
     image: bytes | None = None
+    alt: str | None = None  # the picture's alt text, in the reader's language
 
 
 @dataclass
@@ -213,7 +215,8 @@ class Chronicle:
                 image = await asyncio.to_thread(self.board_renderer, seen.state, seen.before, lang)
             except Exception:  # noqa: BLE001 - the text still tells the moment
                 log.exception("rendering a past board failed")
-        return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen, lang), image)
+        return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen, lang), image,
+                      alt_text(seen.state, lang, kind="history", before=seen.before) if image else None)
 
     # -- the log, in pages ---------------------------------------------------------------------
 
@@ -272,6 +275,7 @@ class Chronicle:
                 while len(self._finals) > 4:
                     self._finals.popitem(last=False)
             post.extra_images.append((FINAL_IMAGE, image))
+            post.alts[FINAL_IMAGE] = alt_text(state, lang_of(game), kind="final")
         except Exception:  # noqa: BLE001 - the result and breakdown go out without the image
             log.exception("the end-of-game image of game %s failed", game.id)
 

@@ -58,6 +58,7 @@ from engine import progress
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.phases import end_by_resignation
 from words import Entry, T, Words, join, say
+from words.alt import alt_text
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,8 @@ TileRenderer = Callable[[State, str, str], bytes]
 #: Options a resigned seat's animal takes: declining first, else the first legal option.
 PASSIVE_OPTIONS = ("forfeit", "done", "none", "place:0", "move:0", "skip")
 MAX_LOG_LINES = 50
+#: The file name of the picture a channel post carries.
+TURN_IMAGE = "board.png"
 
 
 def default_renderer() -> Renderer | None:
@@ -282,6 +285,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings):
         game = await self._shown_started(channel_id)
         reply = Reply(prompt_line(game), game_id=game.id, version=game.version, lang=lang_of(game))
         reply.image = await self._render(self.renderer, game.state, None, lang_of(game))
+        reply.alt = alt_text(game.state, lang_of(game), kind="board", before=await self.store.board_state(game.id))
         return reply
 
     async def check_started(self, channel_id: str, at: str | None = None) -> None:
@@ -304,7 +308,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings):
         key = self._tile_key(game, at)
         t = game.state["tiles"][key]
         reply = Reply(T("bot.tile", tile={"hex": key, "terrain": t["terrain"]}), game_id=game.id,
-                      version=game.version, lang=lang_of(game))
+                      version=game.version, lang=lang_of(game),
+                      alt=alt_text(game.state, lang_of(game), kind="tile", tile=key))
         if self.tile_renderer is not None:
             try:
                 reply.image = await asyncio.to_thread(self.tile_renderer, game.state, key, lang_of(game))
@@ -351,6 +356,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings):
         if post.picture:
             before = await self.store.board_state(game.id)
             post.image = await self._render(self.picture_renderer, game.state, before, lang)
+            post.alts[TURN_IMAGE] = alt_text(game.state, lang, kind="turn", before=before)
         if post.over:
             await self.chronicle.finish(game, post)  # the VP breakdown and the end-of-game image
         return post
