@@ -21,6 +21,7 @@ from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
 from bot.game.computer import Chooser, ComputerPlayers
+from bot.game.hints import Hinter, Hints
 from bot.game.limits import quote
 from bot.game.lobby import Lobby, free_animals
 from bot.game.ratings import Ratings
@@ -119,13 +120,14 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings):
+class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
-                 chooser: Chooser | None = None) -> None:
+                 chooser: Chooser | None = None, hinter: Hinter | None = None) -> None:
         self.store = store
         self.chooser = chooser  # computer players (None: none here)
+        self.hinter = hinter  # hints (None: none here)
         self.renderer = renderer
         self.tile_renderer = tile_renderer
         #: the picture posted with a prompt (a compact turn picture when there is one)
@@ -163,7 +165,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings):
             chosen = option_text(prompt.option(option_id))
             moves = [(seat.seat, user_id, option_id, label, "player")]
             moves += self._autoplay(game, state)
-            await self._write(game, state, moves, owed(game.post.board_due, before, state))
+            hinted = seat.hint_version == game.version  # the player asked a hint for this decision
+            await self._write(game, state, moves, owed(game.post.board_due, before, state), hinted=hinted)
         game.version += len(moves)
         game.state = state
         text = join(T("bot.you_chose", option=chosen), prompt_line(game) if user_to_act(game) == user_id else None)
@@ -184,9 +187,12 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings):
         return moves
 
     async def _write(self, game: Game, state: State, moves: list[tuple[int, str, str, str, str]],
-                     board_due: int | None = None) -> None:
+                     board_due: int | None = None, *, hinted: bool = False) -> None:
+        """(In the caller's transaction.) Append the moves, write the state; ``hinted``: the first
+        move is a choice its player asked a hint for."""
         for i, (seat, user, option, label, made_by) in enumerate(moves):
-            await self.store.append_move(game.id, game.version + i, seat, user, option, label, made_by)
+            await self.store.append_move(game.id, game.version + i, seat, user, option, label, made_by,
+                                         hinted=hinted and i == 0)
         status = "finished" if state["phase"] == "over" else None
         try:
             await self.store.save_state(game.id, game.version, game.version + len(moves), state, status=status,
@@ -267,7 +273,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings):
         game = await self.store.live_game(channel_id)
         if game is None or game.status != "active":
             return []
-        return [(m.number, f"{name_of(game, m.seat)}: {m.label or m.option_id}")
+        return [(m.number, f"{name_of(game, m.seat)}: {m.label or m.option_id}" + (" (hint)" if m.hinted else ""))
                 for m in await self.store.move_list(game.id)]
 
     async def status(self, channel_id: str) -> Reply:

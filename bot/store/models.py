@@ -22,6 +22,7 @@ class Seat:
     away_used: float = 0.0  # seconds of vacation taken in this game
     ai_hold: bool = False  # the AI plays this seat (its player asked to leave)
     ai_level: str | None = None  # a computer player's seat (added by the host), at this level
+    hint_version: int | None = None  # the state version its player last asked a hint for
 
     @property
     def is_ai(self) -> bool:
@@ -71,6 +72,7 @@ class Move:
     label: str | None
     made_by: str  # player | ai | clock | resigned
     created_at: float
+    hinted: bool = False  # the player asked a hint for this decision
 
 
 @dataclass

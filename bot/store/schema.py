@@ -161,4 +161,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rating_changes_player ON rating_changes (guild_id, player, finished_at);
     """,
+    # 9: hints.  The state version a seat last asked a hint for (its choice at that version is
+    # hinted), and each move's mark: made with a hint.
+    """
+    ALTER TABLE seats ADD COLUMN hint_version INTEGER;
+    ALTER TABLE moves ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0;
+    """,
 )

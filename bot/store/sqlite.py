@@ -167,7 +167,7 @@ class Store(Claims):
         ) as cur:
             seats = [Seat(r["seat"], r["user_id"], r["user_name"], r["animal"], bool(r["is_host"]),
                           bool(r["resigned"]), r["away_until"], r["away_used"], bool(r["ai_hold"]),
-                          r["ai_level"])
+                          r["ai_level"], r["hint_version"])
                      for r in await cur.fetchall()]
         post = LivePost(row["live_message_id"], row["live_seat"], bool(row["live_image"]), row["story_from"],
                         row["board_due"], row["notice"])
@@ -208,7 +208,7 @@ class Store(Claims):
         ) as cur:
             rows = await cur.fetchall()
         return [Move(i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"], r["made_by"],
-                     r["created_at"]) for i, r in enumerate(rows)]
+                     r["created_at"], bool(r["hinted"])) for i, r in enumerate(rows)]
 
     async def moves_after(self, game_id: int, version: int) -> tuple[int, list[Move]]:
         """How many standing moves have a version up to ``version``, and the standing moves
@@ -222,7 +222,7 @@ class Store(Claims):
         ) as cur:
             rows = await cur.fetchall()
         return kept, [Move(kept + i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"],
-                           r["made_by"], r["created_at"]) for i, r in enumerate(rows)]
+                           r["made_by"], r["created_at"], bool(r["hinted"])) for i, r in enumerate(rows)]
 
     async def due_games(self, now: float, limit: int = 100) -> list[int]:
         """Games the pace scheduler must look at now, most overdue first (an indexed range scan),
@@ -397,13 +397,14 @@ class Store(Claims):
 
     async def append_move(self, game_id: int, version: int, seat: int, user_id: str, option_id: str,
                           label: str | None = None, made_by: str = "player", *,
-                          created_at: float | None = None) -> None:
-        """``created_at``: when the move was made, if not now (a game loaded from its record)."""
+                          created_at: float | None = None, hinted: bool = False) -> None:
+        """``created_at``: when the move was made, if not now (a game loaded from its record);
+        ``hinted``: the player asked a hint for this decision."""
         await self.conn.execute(
-            "INSERT INTO moves (game_id, version, seat, user_id, option_id, label, made_by, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO moves (game_id, version, seat, user_id, option_id, label, made_by, created_at, hinted) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, version, seat, user_id, option_id, label, made_by,
-             time.time() if created_at is None else created_at))
+             time.time() if created_at is None else created_at, int(hinted)))
 
     async def mark_moves_undone(self, game_id: int, from_version: int) -> None:
         """Mark every standing move from ``from_version`` on as undone (they stay in the list)."""
