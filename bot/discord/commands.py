@@ -13,7 +13,7 @@ from bot.discord.answers import say, send_picture, user_lang, who
 from bot.discord.commands_story import add_story_commands
 from bot.discord.delivery import mentions_for
 from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
-from bot.discord.opening import open_game
+from bot.discord.opening import guild_of, open_game
 from bot.discord.permissions import missing_permissions, permission_refusal
 from bot.discord.translator import choice, command_path
 from bot.game.replies import ServiceError
@@ -255,6 +255,17 @@ def build_commands(shell: Responder) -> app_commands.Group:
             await shell.run_simple(interaction, lambda: shell.service.my_games(user), ephemeral=True)
         else:
             await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"), ephemeral=True)
+
+    @ds.command(name="follow", description="Follow a game you do not play in: a direct message each turn (only you)")
+    @app_commands.describe(state="on: follow it (the default); off: stop following",
+                           game="The game's number (default: this channel's game)")
+    @app_commands.choices(state=[choice("on", "state", "on"), choice("off", "state", "off")])
+    async def follow(interaction: discord.Interaction, state: str = "on",
+                     game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
+        # on and off in one command (Discord allows a group 25 commands); /ds mygames lists them
+        channel, user, _ = who(interaction)
+        await shell.run_simple(interaction, lambda: shell.service.follow(
+            channel, guild_of(interaction), user, state != "off", game), ephemeral=True)
 
     # -- looking ------------------------------------------------------------------------------
 

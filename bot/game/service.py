@@ -21,10 +21,12 @@ from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
 from bot.game.computer import Chooser, ComputerPlayers
+from bot.game.followers import Followers
 from bot.game.hints import Hinter, Hints
 from bot.game.limits import quote
 from bot.game.lobby import Lobby, free_animals
 from bot.game.ratings import Ratings
+from bot.game.rematch import Rematch
 from bot.game.replies import (
     BadRequest,
     Choice,
@@ -120,7 +122,7 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints):
+class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, Followers, Rematch):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,

@@ -110,6 +110,7 @@ class Game:
     guild_id: str | None = None
     clock: TurnClock = field(default_factory=lambda: TurnClock())
     finished_at: float | None = None
+    told_turn: int = 0  # the last turn its followers were told about
 
     def seat_of(self, user_id: str) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -167,4 +167,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN hint_version INTEGER;
     ALTER TABLE moves ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0;
     """,
+    # 10: followers.  Members who follow a game they do not play in, and the last turn they
+    # were told about (each turn is told once).
+    """
+    CREATE TABLE followers (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     TEXT    NOT NULL,
+        created_at  REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX followers_user ON followers (user_id);
+    ALTER TABLE games ADD COLUMN told_turn INTEGER NOT NULL DEFAULT 0;
+    """,
 )

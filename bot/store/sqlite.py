@@ -177,7 +177,7 @@ class Store(Claims):
                     row["announced_version"], seats, json.loads(row["settings"] or "{}"),
                     row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
                     TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]),
-                    row["finished_at"])
+                    row["finished_at"], row["told_turn"])
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down), of this
@@ -478,6 +478,42 @@ class Store(Claims):
         """(In a transaction.) Forget the server's ratings and changes (before they are rebuilt)."""
         await self.conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
         await self.conn.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+
+    # -- followers (``bot.game.followers``) --------------------------------------------------
+
+    async def followers(self, game_id: int) -> list[str]:
+        async with self._read().execute(
+            "SELECT user_id FROM followers WHERE game_id = ? ORDER BY created_at, user_id", (game_id,)
+        ) as cur:
+            return [r["user_id"] for r in await cur.fetchall()]
+
+    async def followed_games(self, user_id: str) -> list[Game]:
+        """The games ``user_id`` follows that are not over yet, newest first."""
+        async with self._read().execute(
+            "SELECT g.id FROM games g JOIN followers f ON f.game_id = g.id WHERE f.user_id = ? "
+            "AND g.status IN ('lobby', 'active') ORDER BY g.id DESC", (user_id,)
+        ) as cur:
+            ids = [r["id"] for r in await cur.fetchall()]
+        return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def set_follower(self, game_id: int, user_id: str, on: bool) -> bool:
+        """(In a transaction.) Follow or stop following; False when nothing changed."""
+        if on:
+            cur = await self.conn.execute(
+                "INSERT OR IGNORE INTO followers (game_id, user_id, created_at) VALUES (?, ?, ?)",
+                (game_id, user_id, time.time()))
+        else:
+            cur = await self.conn.execute("DELETE FROM followers WHERE game_id = ? AND user_id = ?",
+                                          (game_id, user_id))
+        return cur.rowcount == 1
+
+    async def claim_told_turn(self, game_id: int, told: int, now_told: int) -> bool:
+        """Move the game's last told turn from ``told`` to ``now_told``; False if another post
+        (or process) did it first: each turn is told once."""
+        async with self.transaction():
+            cur = await self.conn.execute("UPDATE games SET told_turn = ? WHERE id = ? AND told_turn = ?",
+                                          (now_told, game_id, told))
+            return cur.rowcount == 1
 
     async def backup(self, target: str) -> None:
         """An online copy of the whole database (SQLite's backup API), safe while running."""
