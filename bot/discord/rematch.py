@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord import components
-from bot.discord.answers import OUR_FAULT, say, send_error
+from bot.discord.answers import OUR_FAULT, defer, say, send_error
 from bot.discord.delivery import compose, mentions_for
 from bot.discord.limits import THREAD_NAME, clip
 from bot.game.replies import ServiceError
@@ -30,7 +30,8 @@ NONE = discord.AllowedMentions.none()
 
 
 async def open_rematch(shell: Responder, interaction: discord.Interaction, game_id: int) -> None:
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not await defer(interaction, ephemeral=True, thinking=True):
+        return
     try:
         plan = await shell.service.claim_rematch(game_id, str(interaction.user.id))
     except ServiceError as e:
