@@ -91,8 +91,9 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.section("Discord contract")
     for operation, count in sorted(seen.seen.items(), key=lambda item: item[0].split(" ", 1)[::-1]):
         terminalreporter.write_line(f"{count:6d}  {operation}")
-    terminalreporter.write_line(f"{sum(seen.seen.values()):6d}  requests; violations: {seen.violations}"
-                                f" ({seen.expected} of them sent on purpose by tests and asserted there)")
+    terminalreporter.write_line(f"{sum(seen.seen.values()):6d}  requests, checked in {seen.seconds:.1f} s of CPU;"
+                                f" violations: {seen.violations} ({seen.expected} of them sent on purpose by tests"
+                                f" and asserted there)")
 
 
 @pytest.fixture(autouse=True)
