@@ -43,14 +43,14 @@ def sync() -> list:
 
 
 CASES = [
-    ("POST a prompt with its board", "POST", CHANNEL, {}, prompt(), 1),
-    ("PATCH a prompt", "PATCH", f"{CHANNEL}/1234567890124", {}, prompt(), 0),
-    ("callback: a message", "POST", CALLBACK, {"with_response": "1"}, {"type": 4, "data": prompt()}, 0),
+    ("POST a prompt with its board", "POST", CHANNEL, {}, prompt(), [40_000]),
+    ("PATCH a prompt", "PATCH", f"{CHANNEL}/1234567890124", {}, prompt(), []),
+    ("callback: a message", "POST", CALLBACK, {"with_response": "1"}, {"type": 4, "data": prompt()}, []),
     ("callback: 25 autocomplete choices", "POST", CALLBACK, {},
-     {"type": 8, "data": {"choices": [{"name": f"Option {i}", "value": f"12|o{i}"} for i in range(25)]}}, 0),
-    ("callback: deferred", "POST", CALLBACK, {}, {"type": 5, "data": {"flags": 64}}, 0),
-    ("PUT the command sync", "PUT", "/applications/1234567890126/guilds/1234567890127/commands", {}, sync(), 0),
-    ("GET /users/@me", "GET", "/users/@me", {}, None, 0),
+     {"type": 8, "data": {"choices": [{"name": f"Option {i}", "value": f"12|o{i}"} for i in range(25)]}}, []),
+    ("callback: deferred", "POST", CALLBACK, {}, {"type": 5, "data": {"flags": 64}}, []),
+    ("PUT the command sync", "PUT", "/applications/1234567890126/guilds/1234567890127/commands", {}, sync(), []),
+    ("GET /users/@me", "GET", "/users/@me", {}, None, []),
 ]
 
 

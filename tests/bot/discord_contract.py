@@ -32,7 +32,7 @@ import re
 import time
 import unicodedata
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -83,6 +83,7 @@ CUSTOM_ID_MAX, BUTTON_LABEL_MAX, PLACEHOLDER_MAX = 100, 80, 150
 SELECT_OPTIONS_MAX, SELECT_OPTION_TEXT_MAX = 25, 100  # an option's label, value and description each
 ATTACHMENT_DESCRIPTION_MAX = 1024  # alt text
 FILES_MAX = 10  # uploads in one request
+FILE_BYTES_MAX = 10 * 1024 * 1024  # one upload, in a server without boosts (its attachment_size_limit)
 NONCE_MAX = 25
 MENTION_USERS_MAX = 100
 THREAD_NAME = (1, 100)
@@ -92,13 +93,20 @@ COMMAND_NAME_MAX = 32
 COMMAND_OPTIONS_MAX = 25  # options of a command or subcommand, subcommands of a command or group
 COMMAND_TEXT_MAX = 4000  # names, descriptions, choices of a command and all its options together (see _command_size)
 CHAT_INPUT_COMMANDS_MAX = 100  # per scope (global, or one guild)
-IS_COMPONENTS_V2 = 1 << 15  # message flag: components are laid out freely (the description's own limits apply)
+# Message flags, and which of them each kind of request may set (Discord ignores the others, and the bot's intent
+# with them: a channel post cannot be ephemeral).
+SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE = 1 << 2, 1 << 6, 1 << 12, 1 << 13
+IS_COMPONENTS_V2 = 1 << 15  # components laid out freely (the description's own limits apply, not ROWS_MAX)
+_FLAGS_NEW = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_VOICE_MESSAGE | IS_COMPONENTS_V2
+_FLAGS_EDIT = SUPPRESS_EMBEDS | IS_COMPONENTS_V2
+_FLAGS_INTERACTION = SUPPRESS_EMBEDS | EPHEMERAL | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
 _CHAT_INPUT, _SUB_COMMAND, _SUB_COMMAND_GROUP = 1, 1, 2
 _BUTTON, _ACTION_ROW = 2, 1
-_CREATE_MESSAGE, _UPDATE_MESSAGE, _AUTOCOMPLETE_RESULT = 4, 7, 8
+_CREATE_MESSAGE, _DEFERRED_MESSAGE, _UPDATE_MESSAGE, _AUTOCOMPLETE_RESULT = 4, 5, 7, 8
 # Which documented limits apply to which operation (by operationId).
-_MESSAGE_BODIES = {"create_message", "update_message", "execute_webhook", "update_original_webhook_message",
-                   "update_webhook_message"}
+_MESSAGE_BODIES = {"create_message": _FLAGS_NEW, "update_message": _FLAGS_EDIT,  # interactions' webhooks:
+                   "execute_webhook": _FLAGS_INTERACTION, "update_original_webhook_message": _FLAGS_INTERACTION,
+                   "update_webhook_message": _FLAGS_INTERACTION}
 _COMMAND_LISTS = {"bulk_set_application_commands", "bulk_set_guild_application_commands"}
 _COMMANDS = {"create_application_command", "update_application_command", "create_guild_application_command",
              "update_guild_application_command"}
@@ -270,16 +278,17 @@ class Contract:
 
     # ----------------------------------------------------------------- checking
 
-    def check(self, method: str, path: str, query: dict[str, str], body: Any, files: int = 0,
+    def check(self, method: str, path: str, query: dict[str, str], body: Any, files: Sequence[int] = (),
               multipart: bool = False) -> Violation | None:
-        """What Discord would refuse in this request (``path`` under the API base), or None. Counts it in ``seen``."""
+        """What Discord would refuse in this request (``path`` under the API base; ``files``: the sizes of its
+        uploads), or None. Counts it in ``seen``."""
         started = time.thread_time()
         try:
             return self._check(method, path, query, body, files, multipart)
         finally:
             self.seconds += time.thread_time() - started
 
-    def _check(self, method: str, path: str, query: dict[str, str], body: Any, files: int,
+    def _check(self, method: str, path: str, query: dict[str, str], body: Any, files: Sequence[int],
                multipart: bool) -> Violation | None:
         operation, other_methods, path_params = self.operation(method, path)
         if operation is None:
@@ -317,7 +326,7 @@ class Contract:
             if param[0].get("required") and key not in given:
                 yield Problem((key[1],), "This parameter is required", "BASE_TYPE_REQUIRED")
 
-    def _body(self, operation: Operation, body: Any, files: int, multipart: bool) -> Iterator[Problem]:
+    def _body(self, operation: Operation, body: Any, files: Sequence[int], multipart: bool) -> Iterator[Problem]:
         request_body = operation.spec.get("requestBody")
         if request_body is None:
             if body is not None or files:
@@ -355,10 +364,14 @@ class Contract:
         return self._verdicts[key]
 
 
-def _limits(operation: Operation, body: Any, files: int) -> Iterator[Problem]:
+def _limits(operation: Operation, body: Any, files: Sequence[int]) -> Iterator[Problem]:
     """The documented limits the description does not hold (or holds otherwise), for one request."""
-    if files > FILES_MAX:
-        yield Problem(("files",), f"At most {FILES_MAX} files per message (got {files})")
+    if len(files) > FILES_MAX:
+        yield Problem(("files",), f"At most {FILES_MAX} files per message (got {len(files)})")
+    for i, size in enumerate(files):
+        if size > FILE_BYTES_MAX:
+            yield Problem(("files", i), f"Files may be at most {FILE_BYTES_MAX} bytes (got {size})",
+                          "FILE_TOO_LARGE")
     kind = operation.spec.get("operationId")
     if kind in _COMMAND_LISTS and isinstance(body, list):
         yield from _commands(body)
@@ -367,18 +380,22 @@ def _limits(operation: Operation, body: Any, files: int) -> Iterator[Problem]:
     elif kind in _COMMANDS:
         yield from _command(body, ())
     elif kind in _MESSAGE_BODIES:
-        yield from _message(body, ())
+        yield from _message(body, (), _MESSAGE_BODIES[kind])
     elif kind in _THREADS:
         yield from _length(body.get("name"), ("name",), *THREAD_NAME)
     elif kind == "create_interaction_response" and isinstance(body.get("data"), dict):
-        if body.get("type") in (_CREATE_MESSAGE, _UPDATE_MESSAGE):
-            yield from _message(body["data"], ("data",))
+        if body.get("type") in (_CREATE_MESSAGE, _DEFERRED_MESSAGE, _UPDATE_MESSAGE):
+            yield from _message(body["data"], ("data",), _FLAGS_INTERACTION)
         elif body.get("type") == _AUTOCOMPLETE_RESULT:
             yield from _choices(body["data"].get("choices"), ("data", "choices"))
 
 
-def _message(body: dict[str, Any], at: Where) -> Iterator[Problem]:
+def _message(body: dict[str, Any], at: Where, settable: int) -> Iterator[Problem]:
     yield from _length(body.get("content"), (*at, "content"), 0, CONTENT_MAX)
+    flags = body.get("flags")
+    if isinstance(flags, int) and flags & ~settable:
+        yield Problem((*at, "flags"), f"Flags {flags & ~settable} cannot be set here (only {settable} can)",
+                      "MESSAGE_FLAGS_INVALID")
     embeds = body.get("embeds")
     if isinstance(embeds, list):
         total = sum(len(text) for embed in embeds if isinstance(embed, dict) for text in _embed_texts(embed))

@@ -713,7 +713,8 @@ class FakeDiscord:
         call = RecordedCall(request.method, "/" + request.match_info["tail"], dict(request.query), body, files,
                             time.perf_counter())
         self.calls.append(call)
-        call.violation = contract().check(call.method, call.path, call.query, body, len(files), multipart)
+        call.violation = contract().check(call.method, call.path, call.query, body, [len(f.data) for f in files],
+                                          multipart)
         if call.violation is not None:
             self.violations.append(call.violation)
         fault = self._take_fault(call)

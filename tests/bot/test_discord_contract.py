@@ -76,7 +76,7 @@ def refused(violation: Violation | None, where: str, text: str = "") -> None:
 
 
 def test_a_message_as_the_bot_posts_it_passes(checker):
-    assert checker.check("POST", CHANNEL, {}, message(), files=1, multipart=True) is None
+    assert checker.check("POST", CHANNEL, {}, message(), files=[40_000], multipart=True) is None
     assert checker.check("PATCH", MESSAGE, {}, message()) is None  # discord.py sends tts with an edit too
     assert checker.seen["POST /channels/{channel_id}/messages"] >= 1
 
@@ -172,15 +172,25 @@ def test_a_long_button_label_and_select_texts(checker):
 
 def test_a_1025_character_attachment_description(checker):
     body = message(attachments=[{"id": 0, "filename": "board.png", "description": "x" * 1025}])
-    refused(checker.check("POST", CHANNEL, {}, body, files=1, multipart=True), "attachments[0].description", "1024")
+    refused(checker.check("POST", CHANNEL, {}, body, files=[40_000], multipart=True), "attachments[0].description",
+            "1024")
 
 
 def test_eleven_files_a_long_nonce_and_101_mentioned_users(checker):
-    refused(checker.check("POST", CHANNEL, {}, message(), files=11, multipart=True), "files", "10")
+    refused(checker.check("POST", CHANNEL, {}, message(), files=[1000] * 11, multipart=True), "files", "10")
+    refused(checker.check("POST", CHANNEL, {}, message(), files=[11 * 1024 * 1024], multipart=True), "files[0]",
+            "bytes")
     refused(checker.check("POST", CHANNEL, {}, message(nonce="n" * 26, enforce_nonce=True)), "nonce", "25")
     users = [str(1234567890000 + i) for i in range(101)]
     refused(checker.check("POST", CHANNEL, {}, message(allowed_mentions={"parse": [], "users": users})),
             "allowed_mentions.users", "100")
+
+
+def test_flags_a_request_may_not_set(checker):
+    refused(checker.check("POST", CHANNEL, {}, message(flags=64)), "flags", "cannot be set")  # an ephemeral post
+    refused(checker.check("PATCH", MESSAGE, {}, message(flags=1 << 12)), "flags")  # silence an edit
+    assert checker.check("POST", CHANNEL, {}, message(flags=1 << 12)) is None
+    assert checker.check("POST", CALLBACK, {}, {"type": 4, "data": message(flags=64 | 1 << 12)}) is None
 
 
 def test_embeds_over_6000_characters_in_all(checker):
