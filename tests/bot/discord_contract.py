@@ -103,8 +103,9 @@ _FLAGS_INTERACTION = SUPPRESS_EMBEDS | EPHEMERAL | SUPPRESS_NOTIFICATIONS | IS_C
 _CHAT_INPUT, _SUB_COMMAND, _SUB_COMMAND_GROUP = 1, 1, 2
 _BUTTON, _ACTION_ROW = 2, 1
 _CREATE_MESSAGE, _DEFERRED_MESSAGE, _UPDATE_MESSAGE, _AUTOCOMPLETE_RESULT = 4, 5, 7, 8
-# Which documented limits apply to which operation (by operationId).
-_MESSAGE_BODIES = {"create_message": _FLAGS_NEW, "update_message": _FLAGS_EDIT,  # interactions' webhooks:
+# Which documented limits apply to which operation (by operationId). The bot's webhooks are its interactions'
+# followups, which may be ephemeral.
+_MESSAGE_BODIES = {"create_message": _FLAGS_NEW, "update_message": _FLAGS_EDIT,
                    "execute_webhook": _FLAGS_INTERACTION, "update_original_webhook_message": _FLAGS_INTERACTION,
                    "update_webhook_message": _FLAGS_INTERACTION}
 _COMMAND_LISTS = {"bulk_set_application_commands", "bulk_set_guild_application_commands"}
@@ -170,7 +171,6 @@ class Operation:
     #: (in, name) -> (the parameter, the JSON pointer of its schema in the description)
     params: dict[tuple[str, str], tuple[dict[str, Any], str]] = field(repr=False)
     registry: Registry = field(repr=False)
-    pointer: str = field(repr=False)  # JSON pointer of the operation in the description
     inline: Callable[[Any], Any] = field(repr=False)  # the Contract's _inline
 
     @property
@@ -255,8 +255,7 @@ class Contract:
             for owner, where in ((item, pointer), (spec, f"{pointer}/{method.lower()}")):  # the operation's win
                 for i, param in enumerate(owner.get("parameters", [])):
                     params[param["in"], param["name"]] = (param, f"{where}/parameters/{i}/schema")
-            self._operations[key] = Operation(method, template, spec, params, self.registry,
-                                              f"{pointer}/{method.lower()}", self._inline)
+            self._operations[key] = Operation(method, template, spec, params, self.registry, self._inline)
         return self._operations[key]
 
     def _inline(self, node: Any, within: tuple[str, ...] = ()) -> Any:
