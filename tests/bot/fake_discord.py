@@ -248,6 +248,8 @@ class FakeDiscord:
         self._ready = asyncio.Event()
         self._changed = asyncio.Condition()
         self._faults: list[_Fault] = []
+        self._refuse_kinds: Callable[[str], int] | None = None  # see refuse_each_kind_once
+        self.refused_kinds: list[str] = []
         self.violations: list[Violation] = []  # requests Discord would have refused (see take_violations)
         self.threads_created: list[int] = []
         self._guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
@@ -731,7 +733,27 @@ class FakeDiscord:
             self._changed.notify_all()
         return response
 
+    def refuse_each_kind_once(self, status: int | Callable[[str], int]) -> None:
+        """From now on, refuse the first request of every kind (an operation of Discord's API: a
+        method and a path template, e.g. ``PATCH /channels/{channel_id}/messages/{message_id}``)
+        with ``status`` (or ``status(kind)``); later requests of that kind go through.  The kinds
+        refused are in ``refused_kinds``, in order."""
+        self._refuse_kinds = status if callable(status) else (lambda _kind: status)
+
+    def _kind_fault(self, call: RecordedCall) -> _Fault | None:
+        if self._refuse_kinds is None:
+            return None
+        operation, _, _ = contract().operation(call.method, call.path)
+        kind = operation.name if operation is not None else f"{call.method} {call.path}"
+        if kind in self.refused_kinds:
+            return None
+        self.refused_kinds.append(kind)
+        return _Fault(call.method, re.compile(re.escape(call.path)), self._refuse_kinds(kind), 0, 0.05)
+
     def _take_fault(self, call: RecordedCall) -> _Fault | None:
+        kind = self._kind_fault(call)
+        if kind is not None:
+            return kind
         for fault in self._faults:
             if fault.remaining > 0 and fault.method in (call.method, "*") and fault.pattern.fullmatch(call.path):
                 fault.remaining -= 1
