@@ -252,6 +252,7 @@ class FakeDiscord:
         self.refused_kinds: list[str] = []
         self.violations: list[Violation] = []  # requests Discord would have refused (see take_violations)
         self.threads_created: list[int] = []
+        self.channels_deleted: list[int] = []  # channels and threads the bot deleted
         self._guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
         self._dm_channels: dict[int, int] = {}
         self.dm_closed: set[int] = set()  # users whose direct messages are closed (403, code 50007)
@@ -662,6 +663,10 @@ class FakeDiscord:
         fault = _Fault(method.upper(), re.compile(path_pattern), status, times, retry_after or 0.05)
         self._faults.append(fault)
 
+    def moderator_deletes(self, message_id: int) -> None:
+        """A message deleted by someone else (a moderator): the bot finds it gone when it next touches it."""
+        del self._messages[message_id]
+
     def clear_faults(self) -> None:
         """Stop injecting faults (e.g. a missing permission was granted again)."""
         self._faults.clear()
@@ -699,6 +704,8 @@ class FakeDiscord:
             ("PATCH", rf"/webhooks/{app}/{token}/messages/{msg}", self._patch_webhook_message),
             ("DELETE", rf"/webhooks/{app}/{token}/messages/{msg}", self._delete_webhook_message),
             ("GET", r"/channels/(\d+)", self._get_channel),
+            ("PATCH", r"/channels/(\d+)", self._patch_channel),
+            ("DELETE", r"/channels/(\d+)", self._delete_channel),
             ("POST", r"/channels/(\d+)/typing", self._no_content),
             ("POST", r"/channels/(\d+)/messages", self._post_channel_message),
             ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._post_thread_from_message),
@@ -914,6 +921,28 @@ class FakeDiscord:
     async def _get_channel(self, _call: RecordedCall, match: re.Match[str]) -> web.Response:
         channel = self._channels.get(int(match[1]))
         return _error(404, "Unknown Channel", 10003) if channel is None else _json_response(channel)
+
+    async def _patch_channel(self, call: RecordedCall, match: re.Match[str]) -> web.Response:
+        """Edit a channel or thread (a thread archived and locked keeps ``thread_metadata``)."""
+        channel = self._channels.get(int(match[1]))
+        if channel is None:
+            return _error(404, "Unknown Channel", 10003)
+        body = call.json or {}
+        meta = {k: body[k] for k in ("archived", "locked", "auto_archive_duration") if k in body}
+        if meta:
+            channel["thread_metadata"] = {**channel.get("thread_metadata", {}), **meta}
+        channel.update({k: v for k, v in body.items() if k in ("name",)})
+        return _json_response(channel)
+
+    async def _delete_channel(self, _call: RecordedCall, match: re.Match[str]) -> web.Response:
+        """Delete a channel or thread; its messages go with it."""
+        channel = self._channels.pop(int(match[1]), None)
+        if channel is None:
+            return _error(404, "Unknown Channel", 10003)
+        self.channels_deleted.append(int(match[1]))
+        for message_id in [m for m, msg in self._messages.items() if int(msg["channel_id"]) == int(match[1])]:
+            del self._messages[message_id]
+        return _json_response(channel)
 
     async def _get_user(self, _call: RecordedCall, match: re.Match[str]) -> web.Response:
         user = self._users.get(int(match[1]))
