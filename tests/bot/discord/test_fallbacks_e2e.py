@@ -1,0 +1,305 @@
+"""Discord saying no, through the fake Discord: every place where the bot catches a refusal or
+falls back is made to meet exactly that refusal, and one scripted game meets a refusal of
+every kind of request the bot makes.  What the player sees is checked, and that nothing is
+lost (every move kept once) or left behind (no orphaned thread, no stale buttons)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+
+from bot_process import (
+    BotProcess,
+    is_ephemeral,
+    latest_prompt,
+    option_components,
+    prompt_components,
+    prompt_version,
+    slash,
+    text_of,
+)
+from fake_discord import FakeUser
+
+ANN, BOB = FakeUser(9401, "ann"), FakeUser(9402, "bob")
+CREATE_PUBLIC_THREADS = 1 << 35
+ANSWER_WITHIN = 3.0  # seconds: Discord's window for the first answer to an interaction
+
+
+def stored(db) -> tuple[int, int, int, str]:
+    """(version, moves, announced version, status) of the newest game."""
+    conn = sqlite3.connect(db)
+    try:
+        version, announced, status = conn.execute(
+            "SELECT version, announced_version, status FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        moves = conn.execute("SELECT count(*) FROM moves").fetchone()[0]
+        return version, moves, announced, status
+    finally:
+        conn.close()
+
+
+def games(db) -> int:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT count(*) FROM games").fetchone()[0]
+    except sqlite3.OperationalError:  # not created yet
+        return 0
+    finally:
+        conn.close()
+
+
+def move_versions(db) -> list[int]:
+    conn = sqlite3.connect(db)
+    try:
+        return [v for (v,) in conn.execute("SELECT version FROM moves ORDER BY version")]
+    finally:
+        conn.close()
+
+
+async def eventually(check, timeout: float = 15) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    assert check()
+
+
+def live_prompts(fake, channel_id: int | None = None) -> list[dict]:
+    """The messages in the channel that still offer options."""
+    out = []
+    for m in fake.channel_messages(channel_id):
+        current = fake.message_or_none(m["_message_id"])
+        if current is not None and option_components(current):
+            out.append(current)
+    return out
+
+
+async def options_of(fake, user: FakeUser, channel_id: int | None) -> list[dict]:
+    iid = fake.autocomplete("ds", "play", {"option": ""}, "option", user=user, channel_id=channel_id)
+    return (await fake.response(iid, timeout=15))["data"]["choices"]
+
+
+async def choose_on(fake, prompt: dict, user: FakeUser, chooser: random.Random) -> str:
+    """Click or pick one option of a prompt message; returns the interaction id."""
+    component = chooser.choice(option_components(prompt))
+    if component["type"] == 2:
+        return fake.click(component["custom_id"], user=user, message_id=int(prompt["id"]))
+    value = chooser.choice(component["options"])["value"]
+    return fake.select(component["custom_id"], [value], user=user, message_id=int(prompt["id"]))
+
+
+async def test_a_game_in_which_discord_refuses_each_kind_of_request_once(fake, tmp_path):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    bot = BotProcess(fake, tmp_path / "games.sqlite3")
+    await bot.start()
+    fake.refuse_each_kind_once(503)  # Service Unavailable: discord.py does not retry it by itself
+    interactions: list[str] = []
+
+    async def command(sub: str, user: FakeUser, options: dict | None = None) -> dict:
+        answer = await slash(fake, sub, user, options)
+        interactions.append(max(fake.timestamps, key=lambda i: fake.timestamps[i]))
+        return answer
+
+    opened = await command("new", ANN, {"players": 2})
+    assert not is_ephemeral(opened)
+    await eventually(lambda: games(bot.database) == 1)  # the lobby is stored once the opening is done
+    joined = await command("join", BOB)
+    assert "bob joins game #1" in text_of(joined)
+    await command("mygames", ANN, {"direct": "on"})  # Ann's turns come by direct message too
+    await command("start", ANN)
+    # Where the game is played: in its thread, or (the thread refused) in the channel
+    channel = fake.threads_created[0] if fake.threads_created else None
+    await eventually(lambda: latest_prompt(fake, channel) is not None)
+    chooser = random.Random(22)
+    actor = ANN
+    made = 0
+    for step in range(40):
+        prompt = latest_prompt(fake, channel)
+        version = prompt_version(prompt)
+        actor = ANN if await options_of(fake, ANN, channel) else BOB  # Ann is told by direct message
+        if step % 5 == 4:  # now and then by /ds play and its autocomplete, else by the buttons
+            choices = await options_of(fake, actor, channel)
+            await command("play", actor, {"option": chooser.choice(choices)["value"]})
+        else:
+            interactions.append(await choose_on(fake, prompt, actor, chooser))
+        made += 1
+        await eventually(lambda v=version: stored(bot.database)[0] > v)
+        await eventually(lambda v=version: (p := latest_prompt(fake, channel)) is not None and prompt_version(p) > v)
+        if step == 10:
+            await command("board", BOB)
+            board = next(c for c in prompt_components(latest_prompt(fake, channel))
+                         if c["custom_id"].startswith("ds:full:"))
+            interactions.append(fake.click(board["custom_id"], user=BOB))
+            await command("status", BOB)
+            await command("log", BOB)
+            await command("history", BOB, {"turn": 1})
+    version, moves, _, status = stored(bot.database)
+    await eventually(lambda: stored(bot.database)[2] == stored(bot.database)[0])  # the channel caught up
+    for iid in interactions:
+        await fake.response(iid, timeout=15)
+        latency = fake.latency(iid)
+        assert latency is not None and latency < ANSWER_WITHIN, (iid, latency)
+    # every move kept once: one version per move, none twice, the game where its moves say
+    assert moves == made and move_versions(bot.database) == sorted(set(move_versions(bot.database)))
+    assert version == moves + 1 and status == "active"
+    # nothing orphaned: one live prompt, for the newest version; a thread only with its game
+    assert [prompt_version(p) for p in live_prompts(fake, channel)] == [version]
+    assert len(fake.threads_created) <= 1 and fake.repeated_nonces == []
+    refused = set(fake.refused_kinds)
+    for kind in ("POST /interactions/{interaction_id}/{interaction_token}/callback",
+                 "DELETE /channels/{channel_id}/messages/{message_id}",
+                 "POST /users/@me/channels",
+                 "POST /webhooks/{webhook_id}/{webhook_token}",
+                 "POST /channels/{channel_id}/messages",
+                 "PATCH /channels/{channel_id}/messages/{message_id}",
+                 "POST /channels/{channel_id}/messages/{message_id}/threads"):
+        assert kind in refused, sorted(refused)
+    assert await bot.stop() == 0
+
+
+# -- each fallback, met by exactly the refusal it is for ----------------------------------------------
+
+MESSAGES = r"/channels/\d+/messages"
+MESSAGE = r"/channels/\d+/messages/\d+"
+CALLBACK = r"/interactions/\d+/[^/]+/callback"
+
+
+async def start_two(fake) -> None:
+    await slash(fake, "new", ANN, {"players": 2})
+    await slash(fake, "join", BOB)
+    await slash(fake, "start", ANN)
+    await eventually(lambda: latest_prompt(fake) is not None)
+
+
+async def actor_of(fake) -> FakeUser:
+    return ANN if await options_of(fake, ANN, None) else BOB
+
+
+async def test_an_interaction_discord_will_not_let_us_acknowledge_changes_nothing(fake, bot):
+    await start_two(fake)
+    before = stored(bot.database)
+    actor = await actor_of(fake)
+    option = (await options_of(fake, actor, None))[0]["value"]
+    fake.fail("POST", CALLBACK, 503, times=2)  # the acknowledgement and its one retry
+    iid = fake.slash("ds", "play", {"option": option}, user=actor)
+    await asyncio.sleep(2.0)
+    assert fake.latency(iid) is None  # never acknowledged: Discord shows the player it failed
+    assert stored(bot.database) == before  # ... and nothing was done for it
+    fake.fail("POST", CALLBACK, 503, times=1)  # refused once: answered on the retry, the move made
+    answer = await slash(fake, "play", actor, {"option": option})
+    assert is_ephemeral(answer) and stored(bot.database)[1] == before[1] + 1
+
+
+async def move_once(fake, chooser: random.Random, channel_id: int | None = None) -> None:
+    """The player to act picks an option of the live prompt; returns once a newer prompt shows."""
+    prompt = latest_prompt(fake, channel_id)
+    version = prompt_version(prompt)
+    iid = await choose_on(fake, prompt, await actor_of(fake), chooser)
+    await fake.response(iid)
+    await eventually(lambda: (p := latest_prompt(fake, channel_id)) is not None and prompt_version(p) > version)
+
+
+async def test_a_live_prompt_a_moderator_deleted_is_posted_afresh(fake, bot):
+    await start_two(fake)
+    chooser = random.Random(3)
+    made = 0
+    while made < 30:
+        prompt = latest_prompt(fake)
+        version = prompt_version(prompt)
+        fake.moderator_deletes(int(prompt["id"]))  # before every move: its prompt is gone
+        actor = await actor_of(fake)  # who plays by /ds play, the buttons being gone
+        await slash(fake, "play", actor, {"option": chooser.choice(await options_of(fake, actor, None))["value"]})
+        made += 1
+        await eventually(lambda v=version: (p := latest_prompt(fake)) is not None and prompt_version(p) > v)
+        missing = [c for c in fake.calls if c.status == 404 and c.method in ("PATCH", "DELETE")]
+        if any(c.method == "PATCH" for c in missing) and any(c.method == "DELETE" for c in missing):
+            break  # both met: an edit in place (posted afresh) and a retirement (nothing to retire)
+    else:
+        raise AssertionError("no move edited its prompt in place")
+    assert stored(bot.database)[1] == made
+    await eventually(lambda: stored(bot.database)[2] == stored(bot.database)[0])  # the channel caught up
+    assert [prompt_version(p) for p in live_prompts(fake)] == [stored(bot.database)[0]]
+
+
+async def test_a_prompt_discord_will_not_retire_loses_its_buttons_at_the_next_post(fake, bot):
+    await start_two(fake)
+    chooser = random.Random(5)
+    fake.fail("DELETE", MESSAGE, 403, times=1)  # the prompt to retire may not be deleted,
+    fake.fail("PATCH", MESSAGE, 403, times=1)   # nor its buttons taken off, this once
+    for _ in range(12):
+        await move_once(fake, chooser)
+    await eventually(lambda: stored(bot.database)[2] == stored(bot.database)[0])
+    await eventually(lambda: len(live_prompts(fake)) == 1)  # no stale buttons left behind
+    assert [c.status for c in fake.calls if c.method == "DELETE"][0] == 403
+
+
+async def test_a_reminder_discord_refuses_goes_out_at_a_later_tick_once(fake, bot):
+    await start_two(fake)
+    await slash(fake, "settings", ANN, {"reminder": "2s"})
+    fake.fail("POST", MESSAGES, 503, times=1)  # the reminder's first post
+    await asyncio.sleep(2.0)
+
+    def reminders() -> list[dict]:
+        return [m for m in fake.channel_messages() if "Reminder:" in (m.get("content") or "")]
+
+    await eventually(lambda: len(reminders()) == 1, timeout=10)
+    refused = [c for c in fake.calls if c.fault and c.method == "POST" and "Reminder:" in str(c.json)]
+    assert len(refused) == 1
+    assert reminders()[0]["nonce"] == refused[0].json["nonce"]  # the same reminder, sent again, not a new one
+    await asyncio.sleep(0.6)
+    assert len([m for m in reminders() if m["nonce"] == refused[0].json["nonce"]]) == 1
+
+
+async def test_a_lobby_card_discord_will_not_edit_catches_up_and_the_seat_is_kept(fake, bot):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    await slash(fake, "new", ANN, {"players": 3})
+    await eventually(lambda: fake.threads_created)
+    (thread,) = fake.threads_created
+    await eventually(lambda: "Seated 1" in fake.message(thread)["content"])
+    fake.fail("PATCH", MESSAGE, 503, times=1)  # the card's update after Bob's seat
+    joined = await slash(fake, "join", BOB, channel_id=thread)
+    assert "bob joins game #1" in text_of(joined)
+    assert "Seated 1: ann" in fake.message(thread)["content"]  # behind for now
+    await slash(fake, "join", FakeUser(9403, "cy"), channel_id=thread)
+    await eventually(lambda: "cy" in fake.message(thread)["content"] and "bob" in fake.message(thread)["content"])
+
+
+async def test_a_proposal_whose_message_discord_will_not_edit_still_decides(fake, bot):
+    await start_two(fake)
+    chooser = random.Random(9)
+    for _ in range(3):
+        await move_once(fake, chooser)
+    made = stored(bot.database)[1]
+    iid = fake.slash("ds", "undo", {"move": 2}, user=ANN)
+    proposal = await fake.response(iid)
+    message_id = int(fake.original_message(iid)["id"])
+    approve = next(c for c in prompt_components(proposal["data"]) if c["custom_id"].endswith(":yes"))
+    fake.fail("PATCH", MESSAGE, 503, times=2)  # the proposal's message may not be edited (nor on the retry)
+    iid = fake.click(approve["custom_id"], user=BOB, message_id=message_id)
+    await fake.response(iid)
+    assert "back to before move 2" in (await fake.wait_followups(iid, 1))[0]["content"]
+    conn = sqlite3.connect(bot.database)
+    undone = [u for (u,) in conn.execute("SELECT undone FROM moves ORDER BY version")]
+    conn.close()
+    assert undone == [0] + [1] * (made - 1)  # the rollback stands though its message could not say so
+    await eventually(lambda: stored(bot.database)[2] == stored(bot.database)[0])
+
+
+async def test_a_lobby_that_cannot_be_stored_leaves_no_thread_behind(fake, bot):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    await slash(fake, "status", ANN)  # the bot's store is open (its file exists)
+    busy = sqlite3.connect(bot.database, timeout=0.1, isolation_level=None)
+    busy.execute("BEGIN IMMEDIATE")  # another writer holds the file longer than the bot waits for it
+    try:
+        iid = fake.slash("ds", "new", {"players": 2}, user=ANN)
+        opened = await fake.response(iid)
+        assert not is_ephemeral(opened)  # "ann is opening a game…"
+        answers = await fake.wait_followups(iid, 2, timeout=15)  # the opening message deleted, then the refusal
+        refusal = next(a for a in answers if a.get("_op") == "send")
+    finally:
+        busy.execute("ROLLBACK")
+        busy.close()
+    assert refusal.get("flags", 0) & 64 and "could not be opened" in refusal["content"], refusal
+    assert fake.threads_created and fake.threads_created[0] in fake.channels_deleted  # the thread taken back
+    assert fake.original_message(iid) is None  # and the public opening message
+    assert games(bot.database) == 0
