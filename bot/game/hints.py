@@ -82,13 +82,19 @@ def reason(r: Ranked) -> Words:
     if r.kind == "only":
         return T("bot.hint.reason.only")
     if r.kind == "place":
-        return T("bot.hint.reason.place", action=r.row or "initiative", worth=f"{r.score:+.1f}")
+        return T("bot.hint.reason.place", action=r.row or "initiative", worth=signed(r.score))
     parts: list[Words] = []
     if r.vp:
         parts.append(T("bot.hint.reason.vp", vp=f"{r.vp:+d}"))
-    parts.append(T("bot.hint.reason.standing", change=f"{r.standing:+.1f}"))
+    parts.append(T("bot.hint.reason.standing", change=signed(r.standing)))
     parts.append(T("bot.hint.reason.dominated", n=r.dominated))
     return join(*parts, sep="; ")
+
+
+def signed(x: float) -> Text:
+    """A signed number with one decimal, as the reader writes it (``+1.5``; ``+1,5`` in Hungarian)."""
+    whole, _, frac = f"{x:+.1f}".partition(".")
+    return T("bot.decimal", whole=whole, frac=frac)
 
 
 __all__ = ["HINT_SECONDS", "Hints", "ai_seed", "hint_here", "reason"]
