@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.config import ConfigError, load_config
+from bot.config import ConfigError, StartupError, load_config
 from bot.playground import parse_args, run_playground
 from bot.store.api import StoreUnavailable
 
@@ -47,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     except StoreUnavailable as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_DATABASE
+    except StartupError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:  # Ctrl-C: every choice made is already in the database
         print("\nBye; the game is saved and continues when you start again.", file=sys.stderr)
         return 130

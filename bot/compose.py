@@ -13,10 +13,12 @@ import os
 import signal
 from typing import Any
 
-from bot.config import Config
-from bot.discord.client import bot_class, configure_endpoints
+from bot.config import Config, StartupError
+from bot.discord.client import DominantBot, bot_class, configure_endpoints
 from bot.discord.commands import build_commands
 from bot.discord.delivery import Announcer
+from bot.discord.metrics import Metrics
+from bot.discord.monitor import Check, Monitor
 from bot.discord.responder import Responder
 from bot.game.computer import AiTurns, think_here
 from bot.game.render_pool import RenderPool
@@ -27,6 +29,7 @@ from bot.game.service import (
     default_renderer,
     default_tile_renderer,
 )
+from bot.game.telemetry import QUIET, Telemetry
 from bot.store.api import GameStore, redact
 from bot.store.connect import open_store
 
@@ -39,18 +42,48 @@ def local_service(store: GameStore) -> GameService:
                        picture_renderer=default_picture_renderer(), chooser=think_here)
 
 
-def pooled_service(store: GameStore, pool: RenderPool | None) -> GameService:
+def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Telemetry = QUIET) -> GameService:
     """The bot's service: pictures and computer players in the worker processes of ``pool``
     (None when the renderers are not installed: no pictures, the AI thinks in a thread)."""
     if pool is None:
-        return GameService(store, chooser=think_here)
+        return GameService(store, chooser=think_here, telemetry=telemetry)
 
     async def think(state: dict[str, Any], level: str, seed: int) -> str:  # in a worker process
         return await asyncio.to_thread(pool.choose, state, level, seed)
 
-    service = GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, chooser=think)
+    service = GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, chooser=think,
+                          telemetry=telemetry)
     service.chronicle.final_renderer = pool.final
     return service
+
+
+async def _starting() -> str | None:
+    return "starting (the store and the gateway come next)"
+
+
+def health_checks(client: DominantBot, store: GameStore, pool: RenderPool | None,
+                  telemetry: Telemetry) -> dict[str, Check]:
+    """What ``/healthz`` asks: the gateway is connected, the store answers, the render workers live."""
+
+    async def gateway() -> str | None:
+        return client.gateway_problem()
+
+    async def database() -> str | None:
+        try:
+            await store.ping()
+        except Exception as e:  # noqa: BLE001 - the answer is the problem itself
+            telemetry.store_failed("health")
+            why = (str(e).splitlines() or [""])[0] or type(e).__name__
+            return f"the database {store.path} does not answer: {why}"
+        return None
+
+    checks: dict[str, Check] = {"gateway": gateway, "store": database}
+    if pool is not None:
+        async def workers() -> str | None:
+            return await asyncio.to_thread(pool.problem)
+
+        checks["render workers"] = workers
+    return checks
 
 
 def run_discord(config: Config) -> int:
@@ -63,14 +96,38 @@ def run_discord(config: Config) -> int:
         log.info("running %s against %s", config.shards, redact(config.database))
 
     async def main() -> None:
-        # The database first: a file that cannot be used stops the bot before it logs in.
-        store = await open_store(config.database)
+        # The metrics port first (a port in use stops the bot before anything started), then the
+        # database: a file that cannot be used stops the bot before it logs in.
+        metrics = Metrics() if config.metrics_port is not None else None
+        monitor = None
+        if metrics is not None:
+            monitor = Monitor(metrics, {"start-up": _starting}, host=config.metrics_host, port=config.metrics_port)
+            try:
+                await monitor.start()
+            except OSError as e:
+                raise StartupError(f"the metrics endpoint cannot listen on {config.metrics_host}:"
+                                   f"{config.metrics_port}: {e.strerror or e}") from None
+        telemetry: Telemetry = metrics if metrics is not None else QUIET
+        try:
+            store = await open_store(config.database)
+        except BaseException:
+            if monitor is not None:
+                await monitor.stop()
+            raise
         store.shards = config.shards  # catch-up posts, reminders, deadlines: this process's servers only
         pool = RenderPool() if default_renderer() is not None else None
         try:
-            service = pooled_service(store, pool)
-            client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards)
+            service = pooled_service(store, pool, telemetry=telemetry)
+            client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards, metrics=metrics)
             announcer = Announcer(client, service, **retry)
+            announcer.metrics = metrics
+            if monitor is not None and metrics is not None:
+                monitor.checks = health_checks(client, store, pool, telemetry)
+
+                async def census() -> None:
+                    metrics.census(*await store.census())
+
+                monitor.census = census
             responder = Responder(client, service, announcer)
             ai_turns = AiTurns(service, responder.after_ai_move)
             responder.scheduler = Scheduler(service, announcer.deliver_outbox, on_ai=ai_turns.start)
@@ -83,6 +140,8 @@ def run_discord(config: Config) -> int:
                 await client.start(config.token or "")
             await asyncio.gather(*closing)  # let the shutdown finish before the store goes
         finally:
+            if monitor is not None:
+                await monitor.stop()
             await store.close()
             if pool is not None:
                 await asyncio.to_thread(pool.close)

@@ -33,6 +33,12 @@ def set_handler(kind: str, handler: Handler) -> None:
     _handlers[kind] = handler
 
 
+def wrap_handlers(wrap: Callable[[str, Handler], Handler]) -> None:
+    """Put ``wrap(kind, handler)`` around every handler set so far (the client notes each click)."""
+    for kind, handler in list(_handlers.items()):
+        _handlers[kind] = wrap(kind, handler)
+
+
 async def _dispatch(kind: str, interaction: discord.Interaction, **fields: object) -> None:
     handler = _handlers.get(kind)
     if handler is None:

@@ -19,6 +19,7 @@ import discord
 
 from bot.discord.components import BoardButton, prompt_view
 from bot.discord.limits import CONTENT, clip_end
+from bot.discord.metrics import Metrics
 from bot.game.channel import ChannelPost
 from bot.game.replies import Reply
 from bot.game.service import GameService
@@ -72,6 +73,7 @@ class Announcer:
         self._posting: dict[str, asyncio.Lock] = {}  # one post at a time per channel: never the same state twice
         self._blocked: set[str] = set()  # channels whose last post was refused (not yet delivered)
         self._told_blocked: set[str] = set()  # ... and where a player was already told why
+        self.metrics: Metrics | None = None  # the host's metrics count the posts Discord refused
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._posting.setdefault(channel_id, asyncio.Lock())
@@ -101,6 +103,8 @@ class Announcer:
             except Exception as e:  # noqa: BLE001 - Discord, network or timeout: the post stays pending
                 outcome = _outcome(e)
                 log.warning("posting to channel %s failed (%s): %r", channel_id, outcome.value, e)
+                if self.metrics is not None:
+                    self.metrics.post_failed(outcome.value)
                 self._blocked.add(channel_id)
                 return outcome
             await self.service.record_post(post, message_id)
@@ -189,7 +193,9 @@ class Announcer:
                                                                   allowed_mentions=mentions_for(item.mention),
                                                                   nonce=f"ds-outbox-{item.id}")
                 except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
-                    log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e)
+                    log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e,
+                                extra={"game": item.game_id})
+                    self.service.telemetry.outbox_failed(item.kind)
                     continue
                 await self.service.store.mark_sent(item.id, time.time())
                 sent += 1

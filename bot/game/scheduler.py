@@ -16,7 +16,9 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.game import context
 from bot.game.service import GameService
+from bot.store.api import is_store_error
 
 log = logging.getLogger(__name__)
 
@@ -45,10 +47,13 @@ class Scheduler:
             due = await self.service.store.due_games(now, BATCH)
             for game_id in due:
                 try:
-                    if await self.service.pace_tick(game_id, now) and self.on_ai is not None:
-                        await self.on_ai(game_id)
-                except Exception:  # noqa: BLE001 - one game's trouble never stops the others
-                    log.exception("pace of game %s failed", game_id)
+                    with context.scope(game=game_id):
+                        if await self.service.pace_tick(game_id, now) and self.on_ai is not None:
+                            await self.on_ai(game_id)
+                except Exception as e:  # noqa: BLE001 - one game's trouble never stops the others
+                    log.exception("pace of game %s failed", game_id, extra={"game": game_id})
+                    if is_store_error(e):
+                        self.service.telemetry.store_failed("pace")
                 handled += 1
             if len(due) < BATCH:
                 break
@@ -62,8 +67,10 @@ class Scheduler:
         while True:
             try:
                 await self.tick()
-            except Exception:  # noqa: BLE001 - e.g. the database is busy: next tick
+            except Exception as e:  # noqa: BLE001 - e.g. the database is busy: next tick
                 log.exception("a scheduler tick failed")
+                if is_store_error(e):
+                    self.service.telemetry.store_failed("scheduler")
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.tick_seconds)

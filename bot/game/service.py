@@ -16,7 +16,7 @@ from typing import Any
 
 import engine
 import words
-from bot.game import channel
+from bot.game import channel, context
 from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
@@ -37,6 +37,7 @@ from bot.game.replies import (
     WrongPhase,
 )
 from bot.game.takeback import PROPOSAL_SECONDS, Takeback
+from bot.game.telemetry import QUIET, Telemetry, drawn
 from bot.game.texts import (
     choice_of,
     choices_of,
@@ -119,8 +120,9 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
-                 chooser: Chooser | None = None) -> None:
+                 chooser: Chooser | None = None, telemetry: Telemetry = QUIET) -> None:
         self.store = store
+        self.telemetry = telemetry  # what the host's metrics hear of moves and pictures
         self.chooser = chooser  # computer players (None: none here)
         self.renderer = renderer
         self.tile_renderer = tile_renderer
@@ -128,7 +130,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         self.picture_renderer = picture_renderer or renderer
         self.clock = clock or time.time
         self._locks: dict[str, asyncio.Lock] = {}
-        self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None)
+        self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None,
+                                   telemetry=telemetry)
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -190,6 +193,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         except StaleVersion:
             raise StaleState(T("bot.err.moved_on")) from None
         await self._restart_clock(game, state)
+        for made_by in {m[4] for m in moves}:
+            self.telemetry.moved(made_by, sum(1 for m in moves if m[4] == made_by))
 
     @staticmethod
     def _cadence(game: Game) -> str:
@@ -303,7 +308,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
                       version=game.version, lang=lang_of(game))
         if self.tile_renderer is not None:
             try:
-                reply.image = await asyncio.to_thread(self.tile_renderer, game.state, key, lang_of(game))
+                reply.image = await drawn(self.telemetry, "tile", self.tile_renderer, game.state, key, lang_of(game))
             except Exception:  # noqa: BLE001 - say it without a picture rather than fail
                 log.exception("rendering a tile failed")
         return reply
@@ -336,6 +341,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         game = await self.store.latest_game(channel_id)
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return None
+        context.note_game(game)
         lang = lang_of(game)
         over = game.state["phase"] == "over"
         post = channel.plan(game, say(prompt_line(game), lang), say(result_text(game), lang) if over else None,
@@ -369,6 +375,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         game = await self.store.live_game(channel_id)
         if game is None:
             raise NoGame(T("bot.err.no_lobby"))
+        context.note_game(game)
         if game.status != "lobby":
             raise WrongPhase(T("bot.err.started", game=game.id))
         return game
@@ -380,6 +387,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
             if last is not None and last.status == "finished":
                 raise WrongPhase(T("bot.err.finished", game=last.id))
             raise NoGame(T("bot.err.no_running_game"))
+        context.note_game(game)
         if game.status != "active":
             raise WrongPhase(T("bot.err.not_started", game=game.id))
         return game
@@ -395,6 +403,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         game = await self.store.latest_game(channel_id)
         if game is None or game.status == "abandoned" or (game.status != "lobby" and game.state is None):
             raise NoGame(T("bot.err.no_game"))
+        context.note_game(game)
         return game
 
     @staticmethod
@@ -413,8 +422,9 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
                       lang: str = words.DEFAULT) -> bytes | None:
         if renderer is None:
             return None
+        kind = "board" if renderer is self.renderer else "turn"
         try:
-            return await asyncio.to_thread(renderer, state, before, lang)
+            return await drawn(self.telemetry, kind, renderer, state, before, lang)
         except Exception:  # noqa: BLE001 - a picture is never worth a lost move
             log.exception("rendering the board failed")
             return None

@@ -232,6 +232,23 @@ class Store(Claims):
         ) as cur:
             return [_outbox_item(r) for r in await cur.fetchall()]
 
+    async def ping(self) -> None:
+        """One round trip to the database (the health check); raises when it cannot answer."""
+        async with self._read().execute("SELECT 1 AS one") as cur:
+            await cur.fetchone()
+
+    async def census(self) -> tuple[int, int, int]:
+        """(lobbies, running games) of this process's shards, and the unsent outbox items (of all)."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            f"SELECT status, count(*) AS n FROM games WHERE status IN ('lobby', 'active') AND {mine} GROUP BY status",
+            args
+        ) as cur:
+            counts = {r["status"]: r["n"] for r in await cur.fetchall()}
+        async with self._read().execute("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL") as cur:
+            outbox = (await cur.fetchone())["n"]
+        return counts.get("lobby", 0), counts.get("active", 0), outbox
+
     async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
         """(wants a direct message on their turn, when a direct message to them last failed)."""
         async with self._read().execute("SELECT * FROM users WHERE user_id = ?", (user_id,)) as cur:

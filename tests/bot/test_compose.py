@@ -23,6 +23,8 @@ def test_the_compose_file_runs_two_bots_on_one_postgresql_covering_every_shard_o
         assert bot["depends_on"]["db"]["condition"] == "service_healthy"
         assert env["DS_DATABASE_URL"].startswith("postgresql://") and "@db:5432/" in env["DS_DATABASE_URL"]
         shards = Shards.parse(env["DS_SHARD_IDS"], env["DS_SHARD_COUNT"])
+        health = " ".join(bot["healthcheck"]["test"])  # the bot's own /healthz, on its metrics port
+        assert f"http://127.0.0.1:{env['DS_METRICS_PORT']}/healthz" in health
         urls.add(env["DS_DATABASE_URL"])
         counts.add(shards.count)
         covered += shards.ids
