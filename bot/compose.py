@@ -30,6 +30,7 @@ from bot.game.service import (
     default_tile_renderer,
 )
 from bot.game.telemetry import QUIET, Telemetry
+from bot.logs import configure_logging, secrets_of
 from bot.store.api import GameStore, redact
 from bot.store.connect import open_store
 
@@ -89,7 +90,7 @@ def health_checks(client: DominantBot, store: GameStore, pool: RenderPool | None
 def run_discord(config: Config) -> int:
     """Run the bot until SIGTERM/SIGINT; the database and the workers are closed cleanly either way."""
     configure_endpoints(config.api_base, config.gateway)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(config.log_format, secrets=secrets_of(config.token, config.database))
     delays = os.environ.get("DS_RETRY_DELAYS")  # tests shorten the retries of failed posts
     retry = {"retry_delays": tuple(float(d) for d in delays.split(","))} if delays else {}
     if config.shards is not None:

@@ -198,6 +198,7 @@ class Announcer:
                     self.service.telemetry.outbox_failed(item.kind)
                     continue
                 await self.service.store.mark_sent(item.id, time.time())
+                log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
                 sent += 1
         return sent
 

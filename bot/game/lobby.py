@@ -5,6 +5,7 @@ A mixin of ``GameService``: it uses the service's store, locks and checks.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Any
 
@@ -18,6 +19,8 @@ from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, 
 from bot.store.models import Game, Seat
 from engine.data import FOOD_CHAIN
 from words import T, Words, join
+
+log = logging.getLogger(__name__)
 
 VARIANTS = ("standard", "multi-animal")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -51,6 +54,8 @@ class Lobby:
                                                    home_channel_id=home_channel_id,
                                                    lobby_message_id=lobby_message_id, guild_id=guild_id)
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
+        log.info("game %s: a lobby for up to %s players opened", game_id, players,
+                 extra={"game": game_id, "server": guild_id})
         return Reply(T("bot.lobby_open", game=game_id, players=players, variant=T(f"bot.variant.{variant}"),
                        host=user_name), game_id=game_id, lang=language)
 
@@ -177,6 +182,7 @@ class Lobby:
             await self._restart_clock(game, state)
             game = await self.store.live_game(channel_id)
         assert game is not None
+        log.info("game %s started with %s players", game.id, len(game.seats))
         deal = join(*(T("bot.dealt", player=s.user_name, animals=s.animal.split(",")) for s in game.seats), sep="; ")
         return Reply(T("bot.begins", game=game.id, deal=deal), game_id=game.id, version=game.version,
                      to_act=user_to_act(game), lang=lang_of(game))

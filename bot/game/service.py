@@ -193,6 +193,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         except StaleVersion:
             raise StaleState(T("bot.err.moved_on")) from None
         await self._restart_clock(game, state)
+        if status == "finished":
+            log.info("game %s finished after %s moves", game.id, game.version + len(moves))
         for made_by in {m[4] for m in moves}:
             self.telemetry.moved(made_by, sum(1 for m in moves if m[4] == made_by))
 
@@ -241,6 +243,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
             if not (can_manage_channel or (seat is not None and seat.is_host)):
                 raise NotAllowed(T("bot.err.abandon", host=game.host.user_name))
             await self.store.set_status(game.id, "abandoned")
+        log.info("game %s abandoned (it was %s)", game.id, game.status, extra={"game": game.id})
         return Reply(T("bot.abandoned", game=game.id), game_id=game.id, lang=lang_of(game))
 
     # -- reads -------------------------------------------------------------------------------

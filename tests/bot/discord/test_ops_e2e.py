@@ -5,6 +5,7 @@ and the render workers down and up again."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import time
 
@@ -60,9 +61,9 @@ async def wait_quiet(fake, seconds: float = 0.6, timeout: float = 30) -> None:
     raise AssertionError("the bot never went quiet")
 
 
-async def test_a_scrape_during_a_game_counts_what_happened(fake, tmp_path):
+async def test_a_scrape_during_a_game_counts_what_happened_and_every_log_line_is_json(fake, tmp_path):
     port = free_port()
-    bot = BotProcess(fake, tmp_path / "games.sqlite3", env={"DS_METRICS_PORT": str(port)})
+    bot = BotProcess(fake, tmp_path / "games.sqlite3", env={"DS_METRICS_PORT": str(port), "DS_LOG_FORMAT": "json"})
     await bot.start()
     try:
         counted = {"new": 0, "addbot": 0, "start": 0, "board": 0}
@@ -141,6 +142,25 @@ async def test_a_scrape_during_a_game_counts_what_happened(fake, tmp_path):
     assert value(samples, "ds_discord_http_requests_total") >= len(rest) - 2
     assert total(samples, "ds_discord_http_errors_total") == 0
     assert total(samples, "ds_store_errors_total") == 0
+    check_json_logs(bot, fake)
+
+
+def check_json_logs(bot: BotProcess, fake) -> None:
+    """Every line the bot wrote is one JSON object with its time, level and event; the lines about
+    the game carry its id and server, an interaction's its id; no token, no posted text."""
+    lines = [json.loads(line) for line in bot.output.decode().splitlines() if line.strip()]
+    assert lines and all(isinstance(e, dict) and {"time", "level", "event", "logger"} <= set(e) for e in lines)
+    assert all(e["time"].endswith("Z") and e["level"] in ("DEBUG", "INFO", "WARNING", "ERROR") for e in lines)
+    about_game = [e for e in lines if e.get("game") == 1]
+    assert about_game and all(e.get("server") == str(fake.guild_id) for e in about_game if "interaction" in e)
+    assert any("started" in e["event"] for e in about_game)
+    answered = [e for e in lines if e.get("command") == "play" and e.get("outcome") == "ok"]
+    assert answered and all(e["interaction"].isdigit() and e["ms"] >= 0 for e in answered)
+    text = bot.output.decode()
+    assert "fake-token-never-printed" not in text
+    posted = {line for m in fake.channel_messages() for line in (m.get("content") or "").splitlines()
+              if len(line) > 25}
+    assert posted and not [line for line in posted if line in text]  # names and ids, never what was posted
 
 
 async def next_version(fake, version: int, timeout: float = 20) -> None:
