@@ -123,6 +123,15 @@ class Metrics:
         for status in ("lobby", "active"):
             self.live_games.labels(status)
         self._open: dict[int, _Open] = {}
+        self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
+
+    def _of(self, metric: Any, *labels: str) -> Any:
+        """``metric.labels(*labels)``, kept: prometheus-client's lookup costs more than the count itself."""
+        key = (id(metric), labels)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*labels)
+        return child
 
     def exposition(self) -> bytes:
         """The scrape: every metric in Prometheus' text format."""
@@ -150,8 +159,8 @@ class Metrics:
             return
         seconds = time.perf_counter() - entry.started
         outcome = outcome if outcome in OUTCOMES else "error"
-        self.interactions.labels(entry.kind, entry.command, outcome).inc()
-        self.answer_seconds.labels(entry.kind, entry.command).observe(seconds)
+        self._of(self.interactions, entry.kind, entry.command, outcome).inc()
+        self._of(self.answer_seconds, entry.kind, entry.command).observe(seconds)
         log.info("interaction %s %s: %s in %.0f ms", entry.kind, entry.command, outcome, seconds * 1000,
                  extra={"command": entry.command, "kind": entry.kind, "outcome": outcome,
                         "ms": round(seconds * 1000, 1), "interaction": str(interaction_id), "server": entry.server})
@@ -161,7 +170,7 @@ class Metrics:
         if entry is None or entry.acked:
             return
         entry.acked = True
-        self.ack_seconds.labels(entry.kind).observe(time.perf_counter() - entry.started)
+        self._of(self.ack_seconds, entry.kind).observe(time.perf_counter() - entry.started)
         if entry.kind == "autocomplete":  # its callback is its answer
             self._finish(interaction_id, "ok")
 
@@ -192,7 +201,7 @@ class Metrics:
             return
         self.discord_requests.inc()
         if status >= 400:
-            self.discord_errors.labels(str(status)).inc()
+            self._of(self.discord_errors, str(status)).inc()
             return
         callback = _CALLBACK.search(path)
         if callback is not None:
@@ -201,7 +210,7 @@ class Metrics:
     # -- the shell's own events --------------------------------------------------------------
 
     def post_failed(self, outcome: str) -> None:
-        self.post_failures.labels(outcome).inc()
+        self._of(self.post_failures, outcome).inc()
 
     def census(self, lobbies: int, active: int, outbox: int) -> None:
         """What a scrape shows as it is now (read from the store just before)."""
@@ -212,22 +221,22 @@ class Metrics:
     # -- bot.game.telemetry.Telemetry ---------------------------------------------------------
 
     def moved(self, made_by: str, count: int = 1) -> None:
-        self.moves.labels(made_by if made_by in MOVE_SOURCES else "player").inc(count)
+        self._of(self.moves, made_by if made_by in MOVE_SOURCES else "player").inc(count)
 
     def rendered(self, kind: str, seconds: float, ok: bool) -> None:
         if ok:
-            self.render_seconds.labels(kind).observe(seconds)
+            self._of(self.render_seconds, kind).observe(seconds)
         else:
-            self.render_failures.labels(kind).inc()
+            self._of(self.render_failures, kind).inc()
 
     def overdue(self, seconds: float) -> None:
         self.scheduler_lag.observe(max(0.0, seconds))
 
     def outbox_failed(self, kind: str) -> None:
-        self.outbox_retries.labels(kind).inc()
+        self._of(self.outbox_retries, kind).inc()
 
     def store_failed(self, where: str) -> None:
-        self.store_errors.labels(where).inc()
+        self._of(self.store_errors, where).inc()
 
     def housekept(self, what: str) -> None:
-        self.housekeeping.labels(what).inc()
+        self._of(self.housekeeping, what).inc()
