@@ -11,6 +11,9 @@ import asyncio
 import logging
 import os
 import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from bot.config import Config, StartupError
@@ -58,6 +61,21 @@ def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Tele
     return service
 
 
+def test_clock(path: str | None) -> Callable[[], float] | None:
+    """For tests: the real time plus the seconds written in the file at ``path`` (read at each
+    look, so a test moves the bot's days on while it runs, or while it is stopped)."""
+    if not path:
+        return None
+
+    def clock() -> float:
+        try:
+            return time.time() + float(Path(path).read_text().strip() or 0)
+        except (OSError, ValueError):
+            return time.time()
+
+    return clock
+
+
 async def _starting() -> str | None:
     return "starting (the store and the gateway come next)"
 
@@ -92,6 +110,7 @@ def run_discord(config: Config) -> int:
     configure_endpoints(config.api_base, config.gateway)
     configure_logging(config.log_format, secrets=secrets_of(config.token, config.database))
     delays = os.environ.get("DS_RETRY_DELAYS")  # tests shorten the retries of failed posts
+    clock = test_clock(os.environ.get("DS_TEST_CLOCK_FILE")) or time.time
     retry = {"retry_delays": tuple(float(d) for d in delays.split(","))} if delays else {}
     if config.shards is not None:
         log.info("running %s against %s", config.shards, redact(config.database))
@@ -119,6 +138,8 @@ def run_discord(config: Config) -> int:
         pool = RenderPool() if default_renderer() is not None else None
         try:
             service = pooled_service(store, pool, telemetry=telemetry)
+            service.clock = clock
+            service.lobby_days = config.lobby_days
             client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards, metrics=metrics)
             announcer = Announcer(client, service, **retry)
             announcer.metrics = metrics
@@ -131,7 +152,7 @@ def run_discord(config: Config) -> int:
                 monitor.census = census
             responder = Responder(client, service, announcer)
             ai_turns = AiTurns(service, responder.after_ai_move)
-            responder.scheduler = Scheduler(service, announcer.deliver_outbox, on_ai=ai_turns.start)
+            responder.scheduler = Scheduler(service, announcer.deliver_outbox, on_ai=ai_turns.start, clock=clock)
             client.attach(responder, build_commands(responder), responder.scheduler, ai_turns)
             loop = asyncio.get_running_loop()
             closing: list[asyncio.Future[None]] = []

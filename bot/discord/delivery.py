@@ -14,6 +14,7 @@ import enum
 import io
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -74,6 +75,8 @@ class Announcer:
         self._blocked: set[str] = set()  # channels whose last post was refused (not yet delivered)
         self._told_blocked: set[str] = set()  # ... and where a player was already told why
         self.metrics: Metrics | None = None  # the host's metrics count the posts Discord refused
+        #: refreshes a lobby's card in its parent channel (a lobby that closed by itself: no Join button)
+        self.on_lobby_closed: Callable[[int], Awaitable[None]] | None = None
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._posting.setdefault(channel_id, asyncio.Lock())
@@ -186,12 +189,15 @@ class Announcer:
                     break
                 after = item.id
                 try:
-                    direct = item.kind == "reminder" and item.mention and await self._direct(
-                        item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
-                    if not direct:  # sent again after a crash before mark_sent: Discord keeps the first
-                        await self._channel(item.channel_id).send(compose(item.text, item.mention),
-                                                                  allowed_mentions=mentions_for(item.mention),
-                                                                  nonce=f"ds-outbox-{item.id}")
+                    if item.kind == "archive":
+                        await self._archive(item.channel_id)
+                    else:
+                        direct = item.kind == "reminder" and item.mention and await self._direct(
+                            item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
+                        if not direct:  # sent again after a crash before mark_sent: Discord keeps the first
+                            await self._channel(item.channel_id).send(compose(item.text, item.mention),
+                                                                      allowed_mentions=mentions_for(item.mention),
+                                                                      nonce=f"ds-outbox-{item.id}")
                 except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
                     log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e,
                                 extra={"game": item.game_id})
@@ -200,7 +206,22 @@ class Announcer:
                 await self.service.store.mark_sent(item.id, time.time())
                 log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
                 sent += 1
+            if item.kind == "lobby_closed" and self.on_lobby_closed is not None:
+                with contextlib.suppress(Exception):  # its card in the parent channel: best effort
+                    await self.on_lobby_closed(item.game_id)
         return sent
+
+    async def _archive(self, channel_id: str) -> None:
+        """Archive a game's thread (the bot opened it, so it may); a thread that is gone, or that
+        Discord does not let the bot archive, is left as it is."""
+        try:
+            thread = self.client.get_channel(int(channel_id)) or await self.client.fetch_channel(int(channel_id))
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except discord.NotFound:
+            log.info("the thread %s of a game is gone; nothing to archive", channel_id)
+        except discord.Forbidden as e:
+            log.warning("archiving the thread %s was refused: %r", channel_id, e)
 
     # -- refused channels -------------------------------------------------------------------
 

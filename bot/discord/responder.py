@@ -37,6 +37,7 @@ class Responder:
         self.store = service.store
         self.announcer = announcer
         self.scheduler = scheduler
+        announcer.on_lobby_closed = self.refresh_lobby
 
     send_error = staticmethod(send_error)
 

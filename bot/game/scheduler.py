@@ -3,9 +3,10 @@
 Each tick asks the store which games are due (``games.due_at``, indexed), lets the service
 decide what each owes (a reminder, a deadline: ``GameService.pace_tick``, one transaction per
 game, written to the outbox), starts the computer players' turns where the AI is to act (its
-own seat, a seat it holds, a decision a deadline handed over), then delivers the outbox.  The
-clock is injected, so tests run it in milliseconds; a deadline that passed while the bot was
-down is due at the first tick after start-up, and fires once.
+own seat, a seat it holds, a decision a deadline handed over), lets housekeeping sweep every
+``SWEEP_SECONDS`` (``bot.game.housekeeping``: lobbies to close, threads to archive, idle games),
+then delivers the outbox.  The clock is injected, so tests run it in milliseconds; a deadline
+that passed while the bot was down is due at the first tick after start-up, and fires once.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot.game import context
+from bot.game.housekeeping import SWEEP_SECONDS
 from bot.game.service import GameService
 from bot.store.api import is_store_error
 
@@ -38,6 +40,7 @@ class Scheduler:
         self.tick_seconds = tick_seconds
         self._task: asyncio.Task | None = None
         self._wake = asyncio.Event()
+        self._swept: float | None = None  # when housekeeping last swept (by this clock)
 
     async def tick(self) -> int:
         """One pass: every due game handled, the outbox delivered.  Returns the games handled."""
@@ -57,6 +60,14 @@ class Scheduler:
                 handled += 1
             if len(due) < BATCH:
                 break
+        if self._swept is None or not self._swept <= now < self._swept + SWEEP_SECONDS:
+            self._swept = now  # housekeeping: lobbies to close, threads to archive, idle games
+            try:
+                await self.service.housekeeping(now)
+            except Exception as e:  # noqa: BLE001 - the next sweep tries again
+                log.exception("housekeeping failed")
+                if is_store_error(e):
+                    self.service.telemetry.store_failed("housekeeping")
         try:
             await self.deliver()
         except Exception:  # noqa: BLE001 - the outbox keeps what was not sent; the next tick retries

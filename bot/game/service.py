@@ -21,6 +21,7 @@ from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
 from bot.game.computer import Chooser, ComputerPlayers
+from bot.game.housekeeping import Housekeeping
 from bot.game.limits import quote
 from bot.game.lobby import Lobby, free_animals
 from bot.game.replies import (
@@ -116,7 +117,7 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
+class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Housekeeping):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
@@ -364,6 +365,9 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         """The channel now shows ``post`` (as message ``message_id`` when it was a new one)."""
         await self.store.record_post(post.game_id, post.version, channel.posted(post, message_id),
                                      post.state if post.picture else None)
+        if post.over:  # the end post went out: the thread is archived a day after (``housekeeping``)
+            async with self.store.transaction():
+                await self.store.update_game(post.game_id, ended_at=self.clock())
 
     async def link_of(self, game_id: int) -> str:
         game = await self.store.game(game_id)

@@ -128,4 +128,18 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT;
     """,
+    # 8: housekeeping.  When a game's end was posted (a finished game's final post, an abandonment,
+    # a lobby closing itself), when its thread was archived, and which stretch of waiting (the
+    # turn clock's start) its host was told about; indexed for the sweeps that find lobbies to
+    # close, threads to archive and games nobody acts in.  Games that ended before this migration
+    # count as ended when they were last changed.
+    """
+    ALTER TABLE games ADD COLUMN ended_at REAL;
+    ALTER TABLE games ADD COLUMN archived_at REAL;
+    ALTER TABLE games ADD COLUMN idle_told REAL;
+    UPDATE games SET ended_at = updated_at WHERE status IN ('finished', 'abandoned');
+    CREATE INDEX games_lobby_age ON games (created_at) WHERE status = 'lobby';
+    CREATE INDEX games_to_archive ON games (ended_at) WHERE archived_at IS NULL AND home_channel_id IS NOT NULL;
+    CREATE INDEX games_waiting ON games (turn_since) WHERE status = 'active';
+    """,
 )

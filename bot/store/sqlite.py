@@ -164,7 +164,9 @@ class Store(Claims):
                     json.loads(row["setup"]) if row["setup"] else None, decode_state(row["state"]),
                     row["announced_version"], seats, json.loads(row["settings"] or "{}"),
                     row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
-                    TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]))
+                    TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]),
+                    created_at=row["created_at"], ended_at=row["ended_at"], archived_at=row["archived_at"],
+                    idle_told=row["idle_told"])
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down), of this
@@ -225,6 +227,40 @@ class Store(Claims):
         async with self._read().execute("SELECT min(due_at) AS t FROM games WHERE due_at IS NOT NULL") as cur:
             row = await cur.fetchone()
         return None if row is None else row["t"]
+
+    # -- housekeeping's sweeps (indexed; this process's shards) ---------------------------------
+
+    async def stale_lobbies(self, opened_before: float, limit: int = 100) -> list[int]:
+        """Lobbies opened before ``opened_before``, oldest first."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            f"SELECT id FROM games WHERE status = 'lobby' AND created_at <= ? AND {mine} ORDER BY created_at LIMIT ?",
+            (opened_before, *args, limit)
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
+    async def ended_threads(self, ended_before: float, limit: int = 100) -> list[int]:
+        """Finished or abandoned games in a thread of their own, not archived, whose end was
+        posted before ``ended_before`` (a finished game: once its final post went out)."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            "SELECT id FROM games WHERE archived_at IS NULL AND home_channel_id IS NOT NULL AND ended_at <= ? "
+            "AND (status = 'abandoned' OR (status = 'finished' AND announced_version >= version)) "
+            f"AND {mine} ORDER BY ended_at LIMIT ?",
+            (ended_before, *args, limit)
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
+    async def idle_games(self, waiting_since: float, limit: int = 100) -> list[int]:
+        """Running games whose player to act was asked before ``waiting_since`` and whose
+        waiting stretch housekeeping has not looked at yet."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            "SELECT id FROM games WHERE status = 'active' AND turn_since <= ? "
+            f"AND (idle_told IS NULL OR idle_told < turn_since) AND {mine} ORDER BY turn_since LIMIT ?",
+            (waiting_since, *args, limit)
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
 
     async def unsent(self, limit: int = 50, after: int = 0) -> list[OutboxItem]:
         async with self._read().execute(
@@ -378,8 +414,12 @@ class Store(Claims):
                                 (*fields.values(), game_id, seat))
 
     async def set_status(self, game_id: int, status: str) -> None:
-        await self.conn.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
-                                (status, time.time(), game_id))
+        """The game's status; one that ends it (finished, abandoned) notes when (``ended_at``), once."""
+        now = time.time()
+        await self.conn.execute(
+            "UPDATE games SET status = ?, updated_at = ?, "
+            "ended_at = CASE WHEN ? IN ('finished', 'abandoned') THEN COALESCE(ended_at, ?) ELSE ended_at END "
+            "WHERE id = ?", (status, now, status, now, game_id))
 
     async def save_state(self, game_id: int, expected_version: int, new_version: int,
                          state: dict[str, Any], *, status: str | None = None,
@@ -388,12 +428,14 @@ class Store(Claims):
 
         ``board_due``: what is now owed a picture in the channel (``bot.game.channel.owed``); None keeps it.
         """
+        now = time.time()
         cur = await self.conn.execute(
             "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
-            "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), "
-            "updated_at = ? WHERE id = ? AND version = ?",
+            "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), updated_at = ?, "
+            "ended_at = CASE WHEN ? = 'finished' THEN COALESCE(ended_at, ?) ELSE ended_at END "
+            "WHERE id = ? AND version = ?",
             (encode_state(state), new_version, status, json.dumps(setup) if setup else None, board_due,
-             time.time(), game_id, expected_version))
+             now, status, now, game_id, expected_version))
         if cur.rowcount != 1:
             raise StaleVersion(game_id)
 

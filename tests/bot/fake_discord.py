@@ -256,6 +256,7 @@ class FakeDiscord:
         self._faults: list[_Fault] = []
         self.invalid_bodies: list[str] = []  # bodies refused as Discord refuses them (too long)
         self.threads_created: list[int] = []
+        self.archived_threads: list[int] = []  # threads the bot archived (PATCH archived: true), in order
         self._guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
         self._dm_channels: dict[int, int] = {}
         self.dm_closed: set[int] = set()  # users whose direct messages are closed (403, code 50007)
@@ -694,6 +695,7 @@ class FakeDiscord:
             ("PATCH", rf"/webhooks/{app}/{token}/messages/{msg}", self._patch_webhook_message),
             ("DELETE", rf"/webhooks/{app}/{token}/messages/{msg}", self._delete_webhook_message),
             ("GET", r"/channels/(\d+)", self._get_channel),
+            ("PATCH", r"/channels/(\d+)", self._patch_channel),
             ("POST", r"/channels/(\d+)/typing", self._no_content),
             ("POST", r"/channels/(\d+)/messages", self._post_channel_message),
             ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._post_thread_from_message),
@@ -887,6 +889,27 @@ class FakeDiscord:
     async def _get_channel(self, _call: RecordedCall, match: re.Match[str]) -> web.Response:
         channel = self._channels.get(int(match[1]))
         return _error(404, "Unknown Channel", 10003) if channel is None else _json_response(channel)
+
+    async def _patch_channel(self, call: RecordedCall, match: re.Match[str]) -> web.Response:
+        """Modify a channel; for a thread: archive, lock or rename it (``archived_threads`` lists each archiving)."""
+        channel_id = int(match[1])
+        channel = self._channels.get(channel_id)
+        if channel is None:
+            return _error(404, "Unknown Channel", 10003)
+        body = call.json or {}
+        thread_keys = {"archived", "locked", "auto_archive_duration", "invitable"} & set(body)
+        if thread_keys and "thread_metadata" not in channel:
+            return _error(400, "Invalid Form Body", 50035)
+        if thread_keys:
+            metadata = dict(channel["thread_metadata"])
+            metadata.update({k: body[k] for k in thread_keys})
+            if body.get("archived"):
+                metadata["archive_timestamp"] = payloads.iso_now()
+                self.archived_threads.append(channel_id)
+            channel["thread_metadata"] = metadata
+        if "name" in body:
+            channel["name"] = body["name"]
+        return _json_response(channel)
 
     async def _get_user(self, _call: RecordedCall, match: re.Match[str]) -> web.Response:
         user = self._users.get(int(match[1]))

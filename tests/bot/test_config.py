@@ -71,7 +71,7 @@ def test_bad_operations_settings_are_explained(tmp_path, env, says):
 def test_the_example_config_documents_every_key():
     text = (ROOT / "config.example.toml").read_text()
     for key in ("token", "sync_guild", "api_base", "gateway", "path", "[metrics]", "port", "host", "[logging]",
-                "format"):
+                "format", "[housekeeping]", "lobby_days"):
         assert key in text
 
 
