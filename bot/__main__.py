@@ -33,9 +33,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = load_config(args.config)
     except ConfigError as e:
-        print(f"error: {e}", file=sys.stderr)
+        for problem in e.problems:  # one line each
+            print(f"error: {problem}", file=sys.stderr)
         return 2
     try:
+        if args.check:
+            from bot.check import check
+
+            return asyncio.run(check(config))
         if args.backup:
             return asyncio.run(_backup(config.database, args.backup))
         if config.token and not args.load:

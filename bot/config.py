@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from bot.store.api import DEFAULT_DATABASE, is_url, redact
 from bot.store.shards import ShardError, Shards
 
+T = TypeVar("T")
 DEFAULT_CONFIG = "config.toml"
 #: How the bot logs: lines for a person, or one JSON object per line for a log search.
 LOG_FORMATS = ("text", "json")
@@ -42,7 +45,11 @@ class Config:
 
 
 class ConfigError(ValueError):
-    pass
+    """The configuration cannot be used; ``problems`` says why, one line each."""
+
+    def __init__(self, problems: str | list[str]) -> None:
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("; ".join(self.problems))
 
 
 class StartupError(Exception):
@@ -51,6 +58,7 @@ class StartupError(Exception):
 
 
 def load_config(path: str | None = None, environ: dict[str, str] | None = None) -> Config:
+    """The configuration; ``ConfigError`` naming every problem found (each value is checked)."""
     env = os.environ if environ is None else environ
     path = path or env.get("DS_CONFIG") or DEFAULT_CONFIG
     data: dict = {}
@@ -59,33 +67,38 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
             data = tomllib.loads(Path(path).read_text())
         except tomllib.TOMLDecodeError as e:
             raise ConfigError(f"{path} is not valid TOML: {e}") from None
-    discord = data.get("discord", {})
-    database = data.get("database", {})
-    guild = env.get("DS_SYNC_GUILD") or discord.get("sync_guild")
-    try:
-        sync_guild = int(guild) if guild not in (None, "") else None
-    except ValueError:
-        raise ConfigError(f"sync_guild must be a Discord server id (a number), not {guild!r}") from None
-    try:
-        shards = Shards.parse(env.get("DS_SHARD_IDS") or discord.get("shard_ids"),
-                              env.get("DS_SHARD_COUNT") or discord.get("shard_count"))
-    except ShardError as e:
-        raise ConfigError(str(e)) from None
+    problems: list[str] = []
+
+    def checked(read: Callable[[], T], fallback: T) -> T:
+        try:
+            return read()
+        except (ConfigError, ShardError) as e:
+            problems.extend(e.problems if isinstance(e, ConfigError) else [str(e)])
+            return fallback
+
+    discord = checked(lambda: _section(data, "discord"), {})
+    database = checked(lambda: _section(data, "database"), {})
+    metrics = checked(lambda: _section(data, "metrics"), {})
+    logging = checked(lambda: _section(data, "logging"), {})
+    housekeeping = checked(lambda: _section(data, "housekeeping"), {})
+    sync_guild = checked(lambda: _sync_guild(env.get("DS_SYNC_GUILD") or discord.get("sync_guild")), None)
+    shards = checked(lambda: Shards.parse(env.get("DS_SHARD_IDS") or discord.get("shard_ids"),
+                                          env.get("DS_SHARD_COUNT") or discord.get("shard_count")), None)
     # A PostgreSQL URL, else a SQLite file; the environment first (DS_DATABASE may be a URL too).
     target = (env.get("DS_DATABASE_URL") or env.get("DS_DATABASE") or database.get("url") or database.get("path")
               or DEFAULT_DATABASE)
     if database.get("url") and not is_url(str(database["url"])):
-        raise ConfigError("[database] url must start with postgresql:// (a SQLite file is [database] path)")
-    metrics = _section(data, "metrics")
-    logging = _section(data, "logging")
-    housekeeping = _section(data, "housekeeping")
-    port = _metrics_port(_first(env.get("DS_METRICS_PORT"), metrics.get("port")))
+        problems.append("[database] url must start with postgresql:// (a SQLite file is [database] path)")
+    port = checked(lambda: _metrics_port(_first(env.get("DS_METRICS_PORT"), metrics.get("port"))), None)
     host = str(_first(env.get("DS_METRICS_HOST"), metrics.get("host")) or "127.0.0.1")
     log_format = str(_first(env.get("DS_LOG_FORMAT"), logging.get("format")) or "text").strip().lower()
     if log_format not in LOG_FORMATS:
-        raise ConfigError(f"[logging] format must be one of {', '.join(LOG_FORMATS)}, not {log_format!r}")
-    lobby_days = _days(_first(env.get("DS_LOBBY_DAYS"), housekeeping.get("lobby_days")), "[housekeeping] lobby_days",
-                       DEFAULT_LOBBY_DAYS, MOST_LOBBY_DAYS)
+        problems.append(f"[logging] format must be one of {', '.join(LOG_FORMATS)}, not {log_format!r}")
+    lobby_days = checked(lambda: _days(_first(env.get("DS_LOBBY_DAYS"), housekeeping.get("lobby_days")),
+                                       "[housekeeping] lobby_days", DEFAULT_LOBBY_DAYS, MOST_LOBBY_DAYS),
+                         DEFAULT_LOBBY_DAYS)
+    if problems:
+        raise ConfigError(problems)
     return Config(
         token=env.get("DISCORD_TOKEN") or discord.get("token") or None,
         database=str(target),
@@ -98,6 +111,13 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
         log_format=log_format,
         lobby_days=lobby_days,
     )
+
+
+def _sync_guild(guild: object) -> int | None:
+    try:
+        return int(guild) if guild not in (None, "") else None  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ConfigError(f"sync_guild must be a Discord server id (a number), not {guild!r}") from None
 
 
 def _section(data: dict, name: str) -> dict:

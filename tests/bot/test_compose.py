@@ -30,3 +30,10 @@ def test_the_compose_file_runs_two_bots_on_one_postgresql_covering_every_shard_o
         covered += shards.ids
     assert len(urls) == 1 and len(counts) == 1
     assert sorted(covered) == list(range(counts.pop()))  # each shard run by exactly one process
+
+
+def test_the_image_holds_every_package_and_checks_itself():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    for package in ("engine", "renderers", "words", "bot"):  # pyproject's packages: each copied in
+        assert f"COPY {package} ./{package}" in dockerfile
+    assert 'HEALTHCHECK' in dockerfile and '"python", "-m", "bot", "--check"' in dockerfile
