@@ -30,6 +30,12 @@ from bot.store.connect import open_store
 HELP = ("Type an option number or id, or: board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
         "cards, undo, help, quit.")
 MAX_PLAYERS = 6
+#: What ends the playground, and what asks for help, at any prompt (any letter case).
+QUIT_WORDS = ("quit", "exit", "q")
+HELP_WORDS = ("help", "?")
+NAMES_HELP = ("Type the players' names on one line, separated by spaces (each name once), for example: Ann Bob. "
+              "Type quit to leave without starting a game.")
+BYE_BEFORE_START = "Bye; no game was started."
 
 #: What the Discord commands the service mentions are called here.
 LOCAL_COMMANDS = {
@@ -143,7 +149,7 @@ class Playground:
 
     async def _names(self, names: list[str]) -> list[str] | None:
         """Different names for 2 to 6 seats with the computer players: from the command line
-        if they are fine, else asked for."""
+        if they are fine, else asked for.  None: the player quit (``quit`` or the end of input)."""
         while True:
             problem = _names_problem(names, len(self.ai))
             if problem is None:
@@ -152,24 +158,31 @@ class Playground:
                 self.say(problem)
             fewest = max(1, 2 - len(self.ai))
             answer = await self.ask(f"Player names, separated by spaces ({fewest} to {MAX_PLAYERS - len(self.ai)}):")
-            if answer is None:
+            if answer is None or answer.lower() in QUIT_WORDS:
                 return None
+            if answer.lower() in HELP_WORDS:
+                self.say(NAMES_HELP)
+                names = []
+                continue
             names = answer.split()
 
-    async def setup(self, names: list[str], players: int | None, new: bool = False) -> bool:
-        """Open a new game unless one is already running in this playground."""
+    async def setup(self, names: list[str], players: int | None, new: bool = False) -> int | None:
+        """Open a new game unless one is already running in this playground.  None: a game is
+        ready to play; else the exit status (0 when the player quit before it began)."""
         status = await self.service.game_status(self.channel)
         if status == "active" and not new:
             self.say("Continuing the stored game. (python -m bot --new starts another.)")
             game = await self.service.store.latest_game(self.channel)
             self._log_seen = len(game.state["log"]) if game and game.state else 0  # shown before
-            return True
+            return None
         if players is not None and names and players != len(names):
             self.say(f"--seats {players} but {len(names)} names given.")
-            return False
+            return 1
         chosen = await self._names(names)
         if chosen is None:
-            return False
+            self.say(BYE_BEFORE_START)
+            # names given on the command line were refused: a script learns that it failed
+            return 1 if names and _names_problem(names, len(self.ai)) else 0
         try:
             if status in ("lobby", "active"):  # a lobby left behind, or --new: start afresh
                 await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
@@ -186,8 +199,8 @@ class Playground:
             await self.catch_up()
         except ServiceError as e:
             self.say(f"Cannot start: {e.in_(self.lang)}")
-            return False
-        return True
+            return 1
+        return None
 
     async def computer_players(self) -> None:
         """Let the computer players move until a person must act, showing each move as the
@@ -208,7 +221,7 @@ class Playground:
             choices = status.choices
             listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
             line = await self.ask(f"\n{status.in_(self.lang).splitlines()[0]}\n{listing}\n> ")
-            if line is None or line.lower() in ("quit", "exit", "q"):
+            if line is None or line.lower() in QUIT_WORDS:
                 self.say("Bye; the game is saved and continues when you start again.")
                 return 0
             if not line:
@@ -251,7 +264,7 @@ class Playground:
             self.say(explain(arg or None, self.lang))
         elif command == "cards":
             self.say(await self._cards())
-        elif command in ("help", "?"):
+        elif command in HELP_WORDS:
             self.say(HELP)
         else:
             option = _option(line, choices)
@@ -351,8 +364,9 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
             await playground.catch_up()  # the breakdown and the end-of-game image
             playground.say((await service.status(channel)).message)
             return 0
-        if not await playground.setup(names, seats, new):
-            return 1
+        status = await playground.setup(names, seats, new)
+        if status is not None:
+            return status
         return await playground.loop()
     finally:
         await store.close()
@@ -379,5 +393,5 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="playground: a computer player at LEVEL in a new game (repeat for more), "
                              f"one of {', '.join(SEAT_LEVELS)}; e.g. --players Ann --ai hard --ai normal")
     parser.add_argument("--load", metavar="FILE.json",
-                        help="playground: load a game record (/ds export) as a new game, then play or study it")
+                        help="playground: load a game record (/ds log file:True) as a new game, then play or study it")
     return parser.parse_args(argv)

@@ -7,6 +7,8 @@ Typical use::
     engine.apply(state, p.seat, p.options[0].id)
 """
 
+from typing import Any
+
 from engine import actions, cards  # noqa: F401  (registers every step)
 from engine.errors import RulesError
 from engine.flow import Option, Prompt, advance, apply, options_for, prompt
@@ -15,7 +17,7 @@ from engine.state import SetupError
 from engine.state import new_game as _setup
 
 
-def new_game(players: int, seed: int, **kwargs) -> dict:
+def new_game(players: int, seed: int, **kwargs: Any) -> dict[str, Any]:
     """A new game, set up and advanced to its first prompt."""
     return start(_setup(players, seed, **kwargs))
 

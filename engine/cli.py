@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
 from engine.position import PositionError, analyze_file
 from engine.simulate import random_game
@@ -99,7 +100,7 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
-def _one_line_error(message: str) -> None:
+def _one_line_error(message: str) -> NoReturn:
     print(f"error: {message}", file=sys.stderr)
     raise SystemExit(2)
 
@@ -124,10 +125,10 @@ def main(argv: list[str] | None = None) -> int:
     fz.add_argument("--pretty", action="store_true")
     fz.set_defaults(run=_fuzz)
     rp = sub.add_parser("replay", help="check a game record (JSON) by replaying it; print where it ends")
-    rp.add_argument("record", help="a record file, as /ds export writes (docs/record-format.md)")
+    rp.add_argument("record", help="a record file, as /ds log file:True writes (docs/record-format.md)")
     rp.set_defaults(run=_replay)
     ar = sub.add_parser("arena", help="AI levels play each other; one JSON line of results")
-    ar.error = _one_line_error  # type: ignore[method-assign]  # one line, as scripts expect
+    ar.error = _one_line_error  # type: ignore[method-assign]  # no hook in argparse: one line, as scripts expect
     ar.add_argument("--players", type=int, required=True)
     ar.add_argument("--games", type=int, required=True)
     ar.add_argument("--seed", type=int, default=0)
@@ -138,4 +139,5 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command != "arena" and getattr(args, "multi_animal", False) and args.players not in (2, 3):
         parser.error("--multi-animal is for 2 or 3 players")
-    return args.run(args)
+    code: int = args.run(args)
+    return code

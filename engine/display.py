@@ -46,7 +46,7 @@ def place_ap(state: State, animal: str, row: str, index: int) -> None:
 
 def take_ap(state: State, row: str, index: int) -> str:
     """Remove the AP on a space for execution; a normal AP goes back to its owner's supply."""
-    animal = state["display"][row][index]
+    animal: str | None = state["display"][row][index]
     assert animal is not None
     if not is_free_space(row, index):
         state["display"][row][index] = None

@@ -25,7 +25,8 @@ def tile_elements(state: State, hkey: str) -> list[str]:
 
 
 def terrain(state: State, hkey: str) -> str:
-    return state["tiles"][hkey]["terrain"]
+    name: str = state["tiles"][hkey]["terrain"]
+    return name
 
 
 def is_tundra(state: State, hkey: str) -> bool:
@@ -92,8 +93,8 @@ def domination_score(state: State, hkey: str) -> dict[str, int]:
     return {a: (table[i] if i < len(table) else 0) for i, a in enumerate(ranking(state, hkey))}
 
 
-def species_on_tundra(state: State) -> Counter:
-    total: Counter = Counter()
+def species_on_tundra(state: State) -> Counter[str]:
+    total: Counter[str] = Counter()
     for tile in state["tiles"].values():
         if tile["terrain"] == "tundra":
             total.update(tile["species"])

@@ -77,11 +77,18 @@ class Prompt:
         }
 
 
+#: A step kind's three parts: the prompt (``None``: nobody has a real choice), applying one
+#: legal option (returns the decision's log message), and what runs when nobody is asked.
+AskFn = Callable[[State, Step], Ask | None]
+ChooseFn = Callable[[State, Step, str], Msg]
+AutoFn = Callable[[State, Step], None]
+
+
 @dataclass(frozen=True)
 class StepKind:
-    ask: Callable[[State, Step], Ask | None]
-    choose: Callable[[State, Step, str], Msg]
-    auto: Callable[[State, Step], None] | None = None
+    ask: AskFn
+    choose: ChooseFn
+    auto: AutoFn | None = None
 
 
 STEPS: dict[str, StepKind] = {}
@@ -89,9 +96,9 @@ STEPS: dict[str, StepKind] = {}
 
 def register(
     name: str,
-    ask: Callable[[State, Step], Ask | None],
-    choose: Callable[[State, Step, str], Msg] | None = None,
-    auto: Callable[[State, Step], None] | None = None,
+    ask: AskFn,
+    choose: ChooseFn | None = None,
+    auto: AutoFn | None = None,
 ) -> None:
     if name in STEPS:
         raise ValueError(f"step {name!r} registered twice")
@@ -109,7 +116,8 @@ def push(state: State, name: str, **data: Any) -> Step:
 
 
 def pop(state: State) -> Step:
-    return state["steps"].pop()
+    step: Step = state["steps"].pop()
+    return step
 
 
 def replace(state: State, name: str, **data: Any) -> Step:

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine import data, vp
 from engine.data import DOMINANCE_CARDS
-from engine.flow import apply, prompt
+from engine.flow import Prompt, apply, prompt
 from engine.invariants import violations
 from engine.phases import start
 from engine.simulate import MAX_DECISIONS, pick
@@ -44,7 +44,7 @@ def ai_game_config(base_seed: int, index: int) -> dict[str, Any]:
             "ai": list(levels)}
 
 
-def _choice(config: dict[str, Any], state: dict[str, Any], p, chooser: random.Random) -> str:
+def _choice(config: dict[str, Any], state: dict[str, Any], p: Prompt, chooser: random.Random) -> str:
     levels = config.get("ai")
     if not levels or levels[p.seat] == "random":
         return pick(p.options, chooser).id
@@ -71,9 +71,9 @@ def play_one(config: dict[str, Any]) -> dict[str, Any]:
             if len(moves) >= MAX_DECISIONS:
                 report["problem"] = f"game longer than {MAX_DECISIONS} decisions"
                 break
-            move = [p.seat, _choice(config, state, p, chooser)]
-            apply(state, *move)
-            moves.append(move)
+            seat, option = p.seat, _choice(config, state, p, chooser)
+            apply(state, seat, option)
+            moves.append([seat, option])
             bad = violations(state)
             if bad:
                 report["problem"] = "invariant: " + "; ".join(bad[:3])
@@ -106,8 +106,8 @@ def run(games: int, seed: int, workers: int = 1, ai_games: int = 0) -> dict[str,
             reports = list(pool.map(play_one, configs, chunksize=8))
     else:
         reports = [play_one(c) for c in configs]
-    cards: Counter = Counter({c: 0 for c in DOMINANCE_CARDS})
-    ended: Counter = Counter()
+    cards: Counter[str] = Counter({c: 0 for c in DOMINANCE_CARDS})
+    ended: Counter[str] = Counter()
     for r in reports:
         cards.update(r.get("cards", []))
         ended[r.get("ended_by", "crash")] += 1

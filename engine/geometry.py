@@ -8,6 +8,7 @@ whether or not every hex holds a tile.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 Hex = tuple[int, int]
@@ -68,7 +69,7 @@ def corners_of(h: Hex) -> tuple[Corner, ...]:
     return tuple(result)
 
 
-def make_corner(hexes: tuple[Hex, ...] | list) -> Corner:
+def make_corner(hexes: Sequence[Hex]) -> Corner:
     """The canonical corner of three mutually adjacent hexes; ValueError otherwise."""
     triple = tuple(sorted((int(h[0]), int(h[1])) for h in hexes))
     if len(triple) != 3 or len(set(triple)) != 3:
@@ -76,7 +77,7 @@ def make_corner(hexes: tuple[Hex, ...] | list) -> Corner:
     a, b, c = triple
     if not (adjacent(a, b) and adjacent(b, c) and adjacent(a, c)):
         raise ValueError(f"hexes {list(a)}, {list(b)}, {list(c)} do not meet at one corner")
-    return triple  # type: ignore[return-value]
+    return a, b, c
 
 
 def corner_key(corner: Corner) -> str:
@@ -86,7 +87,8 @@ def corner_key(corner: Corner) -> str:
 
 @cache
 def corner_from_key(key: str) -> Corner:
-    return tuple(tuple(int(v) for v in part.split(",")) for part in key.split("|"))  # type: ignore[return-value]
+    a, b, c = (hex_from_key(part) for part in key.split("|"))
+    return a, b, c
 
 
 @cache

@@ -76,7 +76,7 @@ def replay(setup: Setup, moves: Sequence[Move], upto: int | None = None) -> Stat
     return state
 
 
-def action_key(state: State) -> tuple:
+def action_key(state: State) -> tuple[int | str, ...]:
     """Which action the pending decision belongs to; it changes exactly when one completes.
 
     In Planning every AP placement is an action.  In Execution an action is one AP taken
@@ -217,6 +217,7 @@ class History:
             raise HistoryError(f"There is no move {k}: the game has {len(self.moves)} moves so far.")
         if k == len(self.moves):
             return self.state
+        state: State
         if self._keep:
             base = max(c for c in self._checkpoints if c <= k)
             state = json.loads(self._checkpoints[base])

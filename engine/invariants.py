@@ -16,7 +16,7 @@ State = dict[str, Any]
 def violations(state: State) -> list[str]:
     """Everything wrong with the state; an empty list when all invariants hold."""
     found: list[str] = []
-    on_earth: Counter = Counter()
+    on_earth: Counter[str] = Counter()
     for hkey, tile in state["tiles"].items():
         for a, n in tile["species"].items():
             if n <= 0:
@@ -35,7 +35,7 @@ def violations(state: State) -> list[str]:
                          if o == a and (row, i) not in FREE_SPACES)
         if rec["aps"] + on_display != rec["aps_owned"] or rec["aps_owned"] > 10:
             found.append(f"{a}: {rec['aps']} APs in supply + {on_display} placed != {rec['aps_owned']}")
-    elements: Counter = Counter(state["elements"].values())
+    elements: Counter[str] = Counter(state["elements"].values())
     for a in animals_in_play(state):
         elements.update(state["animals"][a]["added"])
     for box in state["boxes"].values():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine import data, ecology, reseed
@@ -10,7 +11,7 @@ from engine.display import place_ap, space_id, take_ap, vacant_spaces
 from engine.flow import Ask, Option, push, register, replace
 from engine.geometry import hex_from_key, hex_label
 from engine.state import animals_in_play, gain_vp, log, remove_species
-from engine.text import msg, tile_ref
+from engine.text import Msg, msg, tile_ref
 
 State = dict[str, Any]
 Step = dict[str, Any]
@@ -58,8 +59,10 @@ def planning_ask(state: State, step: Step) -> Ask | None:
     )
 
 
-def planning_choose(state: State, step: Step, option_id: str) -> str:
-    i, animal = _planner(state, step)  # type: ignore[misc]
+def planning_choose(state: State, step: Step, option_id: str) -> Msg:
+    found = _planner(state, step)
+    assert found is not None, step  # a choice answers the prompt, which found this planner
+    i, animal = found
     row, _, number = option_id.rpartition("-")
     index = int(number) - 1
     place_ap(state, animal, row, index)
@@ -117,7 +120,7 @@ def execution_auto(state: State, step: Step) -> None:
 register("execution", lambda state, step: None, auto=execution_auto)
 
 #: Automatic parts of a row, done after its last AP (filled in by the action modules).
-ROW_EXIT: dict[str, Any] = {}
+ROW_EXIT: dict[str, Callable[[State], None]] = {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -157,7 +160,7 @@ def _label(hkey: str) -> str:
     return hex_label(hex_from_key(hkey))
 
 
-def reset_choose(state: State, step: Step, option_id: str):
+def reset_choose(state: State, step: Step, option_id: str) -> Msg:
     step["stage"] = "survival"
     if option_id == "none":
         _extinction(state, None)

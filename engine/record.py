@@ -168,7 +168,8 @@ def _time(value: Any, where: str) -> str | None:
         when = datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
         when = None
-    if when is None or when.utcoffset() is None or when.utcoffset().total_seconds() != 0:
+    offset = None if when is None else when.utcoffset()
+    if not isinstance(value, str) or offset is None or offset.total_seconds() != 0:
         raise _fail(where, f"expected an ISO-8601 UTC time such as 2025-03-01T18:04:05Z, found {value!r}")
     return value
 

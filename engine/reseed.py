@@ -42,11 +42,12 @@ def reseed(state: State) -> None:
     for box in ("adaptation", "abundance", "wanderlust"):
         boxes[box] = draw_elements(state, ELEMENT_BOX_DRAW)
 
-    new_tiles = []
+    new_tiles: list[str] = []
     for stack in state["wanderlust"]:
         if stack["face_up"] is None and stack["stack"]:
-            stack["face_up"] = stack["stack"].pop()
-            new_tiles.append(stack["face_up"])
+            terrain: str = stack["stack"].pop()
+            stack["face_up"] = terrain
+            new_tiles.append(terrain)
 
     state["scored"] = []
     if new_cards:

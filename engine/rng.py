@@ -15,7 +15,7 @@ def seed_state(seed: int) -> int:
 
 
 def next_u64(state: dict[str, Any]) -> int:
-    x = (state["rng"] + 0x9E3779B97F4A7C15) & _MASK
+    x: int = (state["rng"] + 0x9E3779B97F4A7C15) & _MASK
     state["rng"] = x
     z = x
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -30,7 +30,7 @@ def below(state: dict[str, Any], n: int) -> int:
     return next_u64(state) % n  # bias is < n / 2**64, irrelevant for a board game
 
 
-def shuffle(state: dict[str, Any], items: list) -> None:
+def shuffle(state: dict[str, Any], items: list[Any]) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = below(state, i + 1)
         items[i], items[j] = items[j], items[i]

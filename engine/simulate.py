@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.flow import apply, prompt
+from engine.flow import Option, apply, prompt
 from engine.phases import start
 from engine.state import new_game
 
@@ -21,7 +21,7 @@ _DECLINE = ("forfeit", "done", "none", "place:0", "move:0")
 DECLINE_WEIGHT = 0.1
 
 
-def pick(options, chooser: random.Random):
+def pick(options: Sequence[Option], chooser: random.Random) -> Option:
     """A random legal option, with declining to act made less likely."""
     active = [o for o in options if o.id not in _DECLINE]
     if active and (len(active) == len(options) or chooser.random() >= DECLINE_WEIGHT):

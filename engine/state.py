@@ -208,7 +208,7 @@ def take_from_bag(state: State, element: str) -> bool:
 
 
 def remove_element_from_earth(state: State, ckey: str) -> str:
-    element = state["elements"].pop(ckey)
+    element: str = state["elements"].pop(ckey)
     to_bag(state, element)
     return element
 
@@ -276,7 +276,7 @@ def gain_vp(state: State, animal: str, n: int, *, source: str) -> int:
     record = state["animals"][animal]
     before = record["vp"]
     record["vp"] = max(0, before + n)
-    change = record["vp"] - before
+    change: int = record["vp"] - before
     if change:
         # setdefault: states saved before VPs were booked have no such field
         sources = record.setdefault("vp_sources", {})
@@ -290,7 +290,8 @@ def log(state: State, key: str, *, by: str | None = None, **args: Any) -> None:
 
 
 def seat_of(state: State, animal: str) -> int:
-    return state["animals"][animal]["seat"]
+    seat: int = state["animals"][animal]["seat"]
+    return seat
 
 
 def animals_in_play(state: State) -> list[str]:

@@ -3,26 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 import words
-from engine import ecology
+from engine import ecology, new_game
 from engine.data import ELEMENTS, FOOD_CHAIN, TERRAINS, TILE_SCORING
 from engine.flow import Option
 from engine.flow import prompt as engine_prompt
 from engine.geometry import corner_keys_of, hex_key, hex_label, neighbours, on_board
-from renderers import action_display, animals, earth, fonts, legend, sprites, status
+from renderers import action_display, animals, earth, fonts, sprites, status, turn
 from renderers.encoding import encode_palette
 from renderers.highlight import Highlight
 from renderers.layout import (
     BOARD_EARTH,
     BOX_ELEMENT_RADIUS,
-    EARTH,
     ELEMENT_RADIUS,
-    SIZE,
     SPACE_RADIUS,
     SQRT3,
     EarthGeometry,
@@ -30,25 +27,12 @@ from renderers.layout import (
 )
 from renderers.options import Marks, referenced
 from renderers.palette import EARTH_BG, INK, MUTED, PAPER
+from renderers.static import base_image
 
 State = dict[str, Any]
 
 #: Every picture is a palette PNG (renderers/encoding.py): a third of the bytes of RGB.
 encode = encode_palette
-
-
-@cache
-def base_image(lang: str = words.DEFAULT) -> Image.Image:
-    """Everything that is the same in every game, drawn once per process and language: panel
-    backgrounds, the faint board hexes, the action display's frame and the legend."""
-    img = Image.new("RGB", SIZE, PAPER)
-    ImageDraw.Draw(img).rectangle(EARTH.tuple(), fill=EARTH_BG)
-    earth.draw_empty_hexes(img, BOARD_EARTH)
-    action_display.draw_static(img, lang)
-    animals.draw_static(img)
-    legend.draw_static(img, lang)
-    status.draw_static(img)
-    return img
 
 
 def warm_up() -> None:
@@ -65,10 +49,7 @@ def warm_up() -> None:
         sprites.cone(animal, scale)
         sprites.pawn(animal, SPACE_RADIUS)
         sprites.pawn(animal, SPACE_RADIUS, free=True)
-    from engine import new_game
-    from renderers import turn  # the turn picture's zoom sizes (imported here: turn imports board)
-
-    turn.warm_up()
+    turn.warm_up()  # the turn picture's zoom sizes
     # one board and turn picture of a 6-player setup: caches the texts every board repeats
     sample = new_game(6, 0)
     draw_board(sample)

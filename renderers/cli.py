@@ -18,6 +18,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import engine
 from engine.simulate import random_moves
@@ -31,7 +32,7 @@ def _demo(args: argparse.Namespace) -> int:
     # With --highlight, keep the state before the last decision to ring what it changed.
     history = [copy.deepcopy(state)]
 
-    def keep(after: dict, _move: tuple[int, str]) -> None:
+    def keep(after: dict[str, Any], _move: tuple[int, str]) -> None:
         history.append(copy.deepcopy(after))
         del history[:-2]
 
@@ -120,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     regen.set_defaults(func=_regenerate)
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        code: int = args.func(args)
+        return code
     except (ValueError, OSError, engine.SetupError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

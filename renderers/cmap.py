@@ -49,7 +49,7 @@ def _format4(t: bytes, at: int) -> set[int]:
 
 def _format12(t: bytes, at: int) -> set[int]:
     groups = struct.unpack_from(">I", t, at + 12)[0]
-    out = set()
+    out: set[int] = set()
     for g in range(groups):
         first, last, glyph = struct.unpack_from(">III", t, at + 16 + 12 * g)
         out.update(range(first + (glyph == 0), last + 1))  # glyph 0 is .notdef

@@ -118,7 +118,8 @@ def emoji_mask(ch: str, size: int) -> Image.Image:
     """The colour emoji ``ch`` as an ``L`` mask of ``size`` px: its shape at 45% ink and its
     dark details at full ink, so a face keeps its eyes when drawn in one colour."""
     big = ImageFont.truetype(str(EMOJI), EMOJI_STRIKE)
-    left, top, right, bottom = big.getbbox(ch)
+    # whole pixels without a stroke (Pillow types the box as floats for a fractional one)
+    left, top, right, bottom = (int(v) for v in big.getbbox(ch))
     img = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
     ImageDraw.Draw(img).text((-left, -top), ch, font=big, embedded_color=True)
     alpha = img.getchannel("A")
@@ -134,7 +135,8 @@ def emoji_mask(ch: str, size: int) -> Image.Image:
 @lru_cache(maxsize=4096)
 def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | None, int, int]:
     """The text's anti-aliased coverage and where its top-left sits relative to the anchor."""
-    left, top, right, bottom = font(size, bold).getbbox(s, anchor=anchor)
+    # whole pixels without a stroke (Pillow types the box as floats for a fractional one)
+    left, top, right, bottom = (int(v) for v in font(size, bold).getbbox(s, anchor=anchor))
     if right <= left or bottom <= top:
         return None, 0, 0
     mask = Image.new("L", (right - left, bottom - top), 0)

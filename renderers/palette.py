@@ -116,4 +116,5 @@ def text_on(background: RGB) -> RGB:
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``a`` moved a fraction ``t`` towards ``b``."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    red, green, blue = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return red, green, blue

@@ -63,7 +63,8 @@ def image(case: Case, state: State) -> Image.Image:
 
 
 def load_state(case: Case, directory: Path = DEFAULT_DIR) -> State:
-    return json.loads((directory / f"{case.name}.json").read_text())
+    state: State = json.loads((directory / f"{case.name}.json").read_text())
+    return state
 
 
 def difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:

@@ -135,9 +135,9 @@ def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]
 
 
 def _scoring_animals(state: State, res: dict[str, Any]) -> list[str]:
-    if "scoring_animals" in res:
-        return res["scoring_animals"]
-    return compute_result(state)["scoring_animals"]  # a result saved before the field existed
+    scoring: list[str] = res["scoring_animals"] if "scoring_animals" in res \
+        else compute_result(state)["scoring_animals"]  # a result saved before the field existed
+    return scoring
 
 
 def _charts(img: Image.Image, timeline: Timeline, order: list[str], lang: str) -> tuple[Axes, Axes]:

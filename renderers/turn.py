@@ -27,13 +27,14 @@ from engine.data import DOMINANCE_CARDS, FOOD_CHAIN
 from engine.flow import Option, Prompt
 from engine.flow import prompt as engine_prompt
 from engine.geometry import BOARD_HEXES, corner_from_key, hex_from_key, on_board
+from engine.text import Msg
 from renderers import action_display, animals, earth, fonts, sprites, status
-from renderers.board import base_image
 from renderers.encoding import encode_palette
 from renderers.highlight import Highlight
 from renderers.layout import DISPLAY, ELEMENT_BOXES, ROWS_BOTTOM, SQRT3, Box, EarthGeometry, animal_panel
 from renderers.options import Marks, referenced
 from renderers.palette import EARTH_BG, HEADER_BG, HEADER_RULE, INK, MUTED, PAGE, PAPER
+from renderers.static import base_image
 
 State = dict[str, Any]
 
@@ -63,7 +64,8 @@ def _options(p: Prompt, options: Sequence[OptionLike] | None) -> list[Option]:
     for o in options:
         if isinstance(o, str):
             found = p.option(o)
-            out.append(found if found is not None else Option(o, o))
+            # an id the prompt does not offer keeps a row, named after its id
+            out.append(found if found is not None else Option(o, Msg(o)))
         else:
             out.append(o)
     return out

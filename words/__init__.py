@@ -16,7 +16,7 @@ game terms from one glossary (``glossary.toml``).  Languages: ``"en"`` and ``"hu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import RulesError
@@ -27,7 +27,7 @@ from words import catalog
 from words import render as _r
 from words.catalog import DEFAULT, LANGUAGES
 from words.glossary import term as _term
-from words.text import Entry, Joined, T, Text, Words, join, say
+from words.text import Entry, Joined, T, Text, Words, join, set_wording
 
 MAX_LABEL = 100  # Discord's limit for a button label, a select option and its description
 
@@ -89,7 +89,7 @@ def line(entry: Mapping[str, Any] | str, lang: str = DEFAULT, *, turn: bool = Fa
     return text
 
 
-def lines(entries: list, lang: str = DEFAULT, *, turn: bool = False) -> list[str]:
+def lines(entries: Sequence[Mapping[str, Any] | str], lang: str = DEFAULT, *, turn: bool = False) -> list[str]:
     return [line(e, lang, turn=turn) for e in entries]
 
 
@@ -181,3 +181,27 @@ __all__ = [
     "card_text", "catalog", "clip", "error", "gettext", "join", "line", "lines", "ngettext", "option",
     "option_description", "pick_language", "prompt_text", "say", "space", "term", "tie_break", "tile", "vp_source",
 ]
+
+
+# -- the bot's texts (``words.text``), worded once the reader's language is known --------------
+
+def say(text: Words | None, lang: str) -> str:
+    """A text in ``lang`` (a ``str`` is returned as it is)."""
+    if text is None:
+        return ""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, Entry):
+        return line(text.entry, lang, turn=text.turn)
+    if isinstance(text, Joined):
+        return text.sep.join(s for s in (say(p, lang) for p in text.parts) if s)
+    return gettext(text.key, lang, **{k: _arg(v, lang) for k, v in text.args.items()})
+
+
+def _arg(value: Any, lang: str) -> Any:
+    if isinstance(value, Text | Joined | Entry):
+        return say(value, lang)
+    return value
+
+
+set_wording(say)

@@ -49,8 +49,10 @@ def catalogue(lang: str) -> Catalogue:
     for m in po:
         if not m.id:
             continue  # the header
-        key = m.id[0] if isinstance(m.id, tuple) else m.id
-        messages[key] = tuple(m.string) if m.pluralizable else m.string
+        key = m.id if isinstance(m.id, str) else m.id[0]  # a plural message by its singular
+        string = m.string
+        assert string is not None, key  # read_po gives every message its text
+        messages[key] = string if isinstance(string, str) else tuple(string)
     return Catalogue(lang, messages, gettext.c2py(po.plural_expr), po.num_plurals)
 
 

@@ -7,7 +7,7 @@ texts joined as a sentence; a plain ``str`` is a text already worded (names, old
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -20,7 +20,7 @@ class Text:
     args: Mapping[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:  # logs and old callers read English
-        return say(self, "en")
+        return _english(self)
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Joined:
     sep: str = " "
 
     def __str__(self) -> str:
-        return say(self, "en")
+        return _english(self)
 
 
 @dataclass(frozen=True)
@@ -42,10 +42,26 @@ class Entry:
     turn: bool = True
 
     def __str__(self) -> str:
-        return say(self, "en")
+        return _english(self)
 
 
 Words = Union[str, Text, Joined, Entry]  # noqa: UP007 - a runtime alias used in isinstance-free annotations
+
+
+#: How a text is worded: set by ``words`` (its package), which words texts from the catalogues.
+#: Held here rather than imported, so this module of plain data imports nothing of the package.
+_wording: Callable[[Words, str], str] | None = None
+
+
+def set_wording(wording: Callable[[Words, str], str]) -> None:
+    global _wording
+    _wording = wording
+
+
+def _english(text: Words) -> str:
+    """A text as logs and old callers read it (English)."""
+    assert _wording is not None, "words sets the wording when it is imported"
+    return _wording(text, "en")
 
 
 def T(key: str, /, **args: Any) -> Text:  # noqa: N802 - reads like gettext's _()
@@ -60,26 +76,3 @@ def join(*parts: Words | None, sep: str = " ") -> Joined:
 
 def lines(parts: Sequence[Words | None]) -> Joined:
     return join(*parts, sep="\n")
-
-
-def say(text: Words | None, lang: str) -> str:
-    """A text in ``lang`` (a ``str`` is returned as it is)."""
-    from words import gettext  # late: words imports this module
-
-    if text is None:
-        return ""
-    if isinstance(text, str):
-        return text
-    if isinstance(text, Entry):
-        from words import line
-
-        return line(text.entry, lang, turn=text.turn)
-    if isinstance(text, Joined):
-        return text.sep.join(s for s in (say(p, lang) for p in text.parts) if s)
-    return gettext(text.key, lang, **{k: _arg(v, lang) for k, v in text.args.items()})
-
-
-def _arg(value: Any, lang: str) -> Any:
-    if isinstance(value, Text | Joined | Entry):
-        return say(value, lang)
-    return value

@@ -24,8 +24,10 @@ from bot.game.computer import AiTurns
 from bot.game.scheduler import Scheduler
 from bot.store.api import is_store_error
 from bot.store.shards import Shards
+from words import T
 
 log = logging.getLogger(__name__)
+COMMANDS_UPDATING = T("bot.err.commands_updating")
 
 
 def configure_endpoints(api_base: str | None, gateway: str | None) -> None:
@@ -87,7 +89,9 @@ class DominantBot(discord.Client):
         components.set_handler("proposal", responder.on_proposal)
         install_story_buttons(responder)  # the history and log buttons
         components.wrap_handlers(self._noted)
-        self.add_dynamic_items(*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS)
+        items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS)
+        components.register_items(*items)
+        self.add_dynamic_items(*items)
         if self.sync_guild:
             guild = discord.Object(self.sync_guild)
             self.tree.copy_global_to(guild=guild)
@@ -153,14 +157,26 @@ class DominantBot(discord.Client):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        log.exception("command failed", exc_info=error)
-        await send_error(interaction, OUR_FAULT)
-        if self.metrics is not None:
-            self.metrics.finish(interaction, "error")
-            if is_store_error(getattr(error, "original", error)):
+        if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
+            # Discord still shows a user the commands as they were before the last sync (it takes
+            # a while to reach every client): the command is fine, their copy of it is old.
+            log.info("an outdated command was used: %s", error)
+            await send_error(interaction, COMMANDS_UPDATING)
+        else:
+            log.exception("command failed", exc_info=error)
+            await send_error(interaction, OUR_FAULT)
+            if self.metrics is not None and is_store_error(getattr(error, "original", error)):
                 self.metrics.store_failed("command")
+        if self.metrics is not None:
+            self.metrics.finish(interaction)  # refused (an outdated command) or our fault, as the answer said
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # A click on a custom id of ours that no item answers (mangled, forged, or from an
+        # older version of the bot) is told so, rather than left to fail in Discord's client.
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if (interaction.type is discord.InteractionType.component and custom_id.startswith("ds:")
+                and not components.is_ours(custom_id)):
+            await components.refuse_invalid(interaction)
         # A post Discord refused earlier (e.g. a missing permission, now granted) goes out at
         # the next interaction in that channel at the latest.
         if self.announcer is not None and interaction.channel_id is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 from typing import TYPE_CHECKING
 
@@ -10,15 +9,15 @@ import discord
 from discord import app_commands
 
 from bot.discord import components
-from bot.discord.answers import say, send_picture, user_lang, who
+from bot.discord.answers import send_picture, user_lang, who
 from bot.discord.commands_story import add_story_commands
 from bot.discord.delivery import mentions_for
-from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, THREAD_NAME, clip
-from bot.discord.permissions import can_open_thread, in_thread, missing_permissions, permission_refusal
-from bot.discord.translator import choice
+from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
+from bot.discord.opening import open_game
+from bot.discord.permissions import missing_permissions, permission_refusal
+from bot.discord.translator import choice, command_path
 from bot.game.replies import ServiceError
 from bot.game.rules_help import explain, find_topics
-from bot.game.texts import default_game_language
 from words import T, term
 from words import say as say_in
 
@@ -27,21 +26,14 @@ if TYPE_CHECKING:
 
 AUTOCOMPLETE_MAX = 25
 _VERSIONED = re.compile(r"^(?P<version>[0-9]+)\|(?P<option>.+)$")
-NO_THREAD = T("bot.no_thread")
+#: What ``/ds away for:`` takes for "I am back".
+OFF = ("off", "back", "ki", "vissza")
 
 
 def _autocomplete_value(version: int, option_id: str) -> str:
     """The option with the version it was offered at (so a stale pick is refused), if that fits."""
     versioned = f"{version}|{option_id}"
     return versioned if len(versioned) <= AUTOCOMPLETE_VALUE else option_id
-
-
-def _guild(interaction: discord.Interaction) -> str | None:
-    return None if interaction.guild_id is None else str(interaction.guild_id)
-
-
-def _is_text_channel(interaction: discord.Interaction) -> bool:
-    return getattr(interaction.channel, "type", None) == discord.ChannelType.text
 
 
 def build_commands(shell: Responder) -> app_commands.Group:
@@ -58,45 +50,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
                           language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
                   variant: str = "standard", language: str | None = None) -> None:
-        channel, user, name = who(interaction)
-        guild_locale = getattr(interaction.guild_locale, "value", None)
-        lang = language or default_game_language(guild_locale)
-        missing = missing_permissions(interaction)
-        if missing:
-            await shell.send_error(interaction, permission_refusal(missing))
-            return
-        if not can_open_thread(interaction):
-            # a thread hosts its game itself; a channel where no thread can be opened does too
-            reply = await shell.run_simple(interaction, lambda: shell.service.create_lobby(
-                channel, user, name, players, variant, guild_id=_guild(interaction), language=lang))
-            if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
-                await say(interaction, NO_THREAD, ephemeral=False, lang=lang)
-            return
-        await interaction.response.send_message(say_in(T("bot.opening", player=name), lang),
-                                                allowed_mentions=discord.AllowedMentions.none())
-        lobby = await interaction.original_response()
-        try:
-            thread = await lobby.create_thread(name=clip(say_in(T("bot.thread_name", player=name), lang), THREAD_NAME))
-        except discord.HTTPException:
-            reply = None
-            try:
-                reply = await shell.service.create_lobby(channel, user, name, players, variant,
-                                                       guild_id=_guild(interaction), language=lang)
-            except ServiceError as e:
-                await lobby.edit(content=clip(e.in_(user_lang(interaction)), CONTENT))
-                return
-            await lobby.edit(content=clip(say_in(join(reply.message, NO_THREAD, sep="\n"), lang), CONTENT))
-            return
-        try:
-            reply = await shell.service.create_lobby(str(thread.id), user, name, players, variant,
-                                                   home_channel_id=channel, lobby_message_id=str(lobby.id),
-                                                   guild_id=_guild(interaction), language=lang)
-        except ServiceError as e:
-            await lobby.edit(content=clip(e.in_(user_lang(interaction)), CONTENT))
-            return
-        with contextlib.suppress(discord.HTTPException):
-            await thread.send(clip(reply.in_(lang), CONTENT), allowed_mentions=discord.AllowedMentions.none())
-        await shell.refresh_lobby(reply.game_id)
+        await open_game(shell, interaction, players, variant, language)
 
     @ds.command(name="join", description="Take a seat in this game's lobby")
     @app_commands.describe(animal="Which animal to play (random if omitted)")
@@ -144,21 +98,31 @@ def build_commands(shell: Responder) -> app_commands.Group:
         if reply is not None:
             await shell.refresh_lobby(reply.game_id)
 
-    @ds.command(name="settings", description="The game's settings: board pictures, resignations (host only)")
+    @ds.command(name="settings", description="The game's settings: pictures, resignations, language, pace (host only)")
     @app_commands.describe(board="When a picture of the board is posted",
                            on_resign="In a 2-player game, what a resignation does",
-                           language="The language of the game's posts and pictures")
+                           language="The language of the game's posts and pictures",
+                           reminder="How often to remind the player to act, e.g. 12h, 30m, 2d, or off",
+                           deadline="How long a player may take, e.g. 48h, or off",
+                           at_deadline="What happens at the deadline",
+                           vacation_cap="The most time away each player may take in this game, e.g. 7d")
     @app_commands.choices(
         board=[choice("every action", "board", "action"), choice("every turn", "board", "turn"),
                choice("on request (/ds board)", "board", "request")],
         on_resign=[choice("the other player wins", "on_resign", "end"),
                    choice("the seat plays on", "on_resign", "play_on")],
-        language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
+        language=[choice("English", "language", "en"), choice("magyar", "language", "hu")],
+        at_deadline=[choice("the AI plays that player's decisions", "at_deadline", "ai"),
+                     choice("the game waits and the host is told", "at_deadline", "wait")])
     async def settings(interaction: discord.Interaction, board: str | None = None,
-                       on_resign: str | None = None, language: str | None = None) -> None:
+                       on_resign: str | None = None, language: str | None = None, reminder: str | None = None,
+                       deadline: str | None = None, at_deadline: str | None = None,
+                       vacation_cap: str | None = None) -> None:
+        # One command for every host setting (the pace's too: Discord allows a group 25 commands).
         channel, user, _ = who(interaction)
-        await shell.run_simple(interaction, lambda: shell.service.configure(channel, user, board=board,
-                                                                        on_resign=on_resign, language=language))
+        await shell.run_simple(interaction, lambda: shell.service.configure(
+            channel, user, board=board, on_resign=on_resign, language=language, reminder=reminder,
+            deadline=deadline, at_deadline=at_deadline, away_cap=vacation_cap))
 
     @ds.command(name="start", description="Deal the animals and start (host only)")
     async def start(interaction: discord.Interaction) -> None:
@@ -191,17 +155,16 @@ def build_commands(shell: Responder) -> app_commands.Group:
                                     value=_autocomplete_value(version, c.id))
                 for c in hits[:AUTOCOMPLETE_MAX]]
 
-    @ds.command(name="undo", description="Take back your latest choice, until another player has chosen")
-    async def undo(interaction: discord.Interaction) -> None:
+    @ds.command(name="undo", description="Take back your latest choice; move: the host proposes a rollback")
+    @app_commands.describe(move="The host: the first move to take back, approved by those affected (start typing)")
+    async def undo(interaction: discord.Interaction, move: int | None = None) -> None:
+        # One command for both ways back (Discord allows a group 25 commands): your own latest
+        # choice, or (``move``) the host's rollback proposal that the players affected approve.
         channel, user, _ = who(interaction)
-        await shell.run_turn(interaction, lambda: shell.service.undo(channel, user))
-
-    @ds.command(name="rollback", description="Propose taking the game back to before a move (host only)")
-    @app_commands.describe(move="The first move to take back (start typing to search)")
-    async def rollback(interaction: discord.Interaction, move: int) -> None:
-        channel, user, _ = who(interaction)
-        await interaction.response.defer(thinking=True)
-        try:
+        if move is None:
+            await shell.run_turn(interaction, lambda: shell.service.undo(channel, user))
+            return
+        try:  # quick (no picture): answered at once, so a refusal stays private
             reply = await shell.service.propose_rollback(channel, user, move)
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
@@ -210,11 +173,12 @@ def build_commands(shell: Responder) -> app_commands.Group:
         view = components.proposal_view(reply.proposal, lang) if reply.proposal is not None else discord.utils.MISSING
         mentions = mentions_for(reply.mention)
         head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
-        await interaction.followup.send(clip(head + reply.in_(lang), CONTENT), view=view, allowed_mentions=mentions)
+        await interaction.response.send_message(clip(head + reply.in_(lang), CONTENT), view=view,
+                                                allowed_mentions=mentions)
         await shell.announcer.sync(channel)
 
-    @rollback.autocomplete("move")
-    async def rollback_moves(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    @undo.autocomplete("move")
+    async def undo_moves(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         moves = await shell.service.moves(str(interaction.channel_id))
         needle = current.strip().lower()
         hits = [(n, text) for n, text in reversed(moves) if needle in f"{n} {text}".lower()]
@@ -236,30 +200,16 @@ def build_commands(shell: Responder) -> app_commands.Group:
 
     # -- pace ---------------------------------------------------------------------------------
 
-    @ds.command(name="pace", description="Reminders and deadlines for this game (host only)")
-    @app_commands.describe(reminder="How often to remind the player to act, e.g. 12h, 30m, 2d, or off",
-                           deadline="How long a player may take, e.g. 48h, or off",
-                           at_deadline="What happens at the deadline",
-                           vacation_cap="The most time away each player may take in this game, e.g. 7d")
-    @app_commands.choices(at_deadline=[choice("the AI plays that player's decisions", "at_deadline", "ai"),
-                                       choice("the game waits and the host is told", "at_deadline", "wait")])
-    async def pace_(interaction: discord.Interaction, reminder: str | None = None, deadline: str | None = None,
-                    at_deadline: str | None = None, vacation_cap: str | None = None) -> None:
-        channel, user, _ = who(interaction)
-        await shell.run_simple(interaction, lambda: shell.service.set_pace(
-            channel, user, reminder=reminder, deadline=deadline, at_deadline=at_deadline, away_cap=vacation_cap))
-
-    @ds.command(name="away", description="Going away: your deadline and reminders wait")
-    @app_commands.describe(for_="How long, e.g. 3d or 12h")
+    @ds.command(name="away", description="Going away: your deadline and reminders wait (for:off: you are back)")
+    @app_commands.describe(for_="How long, e.g. 3d or 12h; off: back now (and your seat back from the bot)")
     @app_commands.rename(for_="for")
     async def away(interaction: discord.Interaction, for_: str) -> None:
+        # ``off`` in place of a /ds back (Discord allows a group 25 commands)
         channel, user, _ = who(interaction)
-        await shell.run_simple(interaction, lambda: shell.service.away(channel, user, for_))
-
-    @ds.command(name="back", description="Back from being away (or take your seat back from the bot)")
-    async def back(interaction: discord.Interaction) -> None:
-        channel, user, _ = who(interaction)
-        await shell.run_simple(interaction, lambda: shell.service.back(channel, user))
+        if for_.strip().lower() in OFF:
+            await shell.run_simple(interaction, lambda: shell.service.back(channel, user))
+        else:
+            await shell.run_simple(interaction, lambda: shell.service.away(channel, user, for_))
 
     @ds.command(name="replace", description="Hand a seat to another member (host only)")
     @app_commands.describe(seat="The seat to hand on", user="Who takes it over")
@@ -295,40 +245,27 @@ def build_commands(shell: Responder) -> app_commands.Group:
 
     # -- looking ------------------------------------------------------------------------------
 
-    @ds.command(name="board", description="Post the current board")
-    async def board(interaction: discord.Interaction) -> None:
+    @ds.command(name="board", description="Post the current board, or (at:) zoom on one tile and its neighbours")
+    @app_commands.describe(at="A tile label such as C4: a zoom on that tile")
+    async def board(interaction: discord.Interaction, at: str | None = None) -> None:
         channel = str(interaction.channel_id)
+        at = at if at is None or at.strip() else None
         try:
-            await shell.service.check_started(channel)  # a refusal stays private: check before deferring
+            await shell.service.check_started(channel, at)  # a refusal stays private: check before deferring
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
         await interaction.response.defer(thinking=True)
         try:
-            reply = await shell.service.board(channel)
+            reply = await (shell.service.board(channel) if at is None else shell.service.tile(channel, at))
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
-        await send_picture(interaction, reply)
-        await shell.announcer.deliver_pending(channel)  # anything Discord dropped earlier goes out now
+        await send_picture(interaction, reply, "board.png" if at is None else "tile.png")
+        if at is None:
+            await shell.announcer.deliver_pending(channel)  # anything Discord dropped earlier goes out now
 
-    @ds.command(name="tile", description="Zoom on one tile and its neighbours")
-    @app_commands.describe(at="A tile label such as C4")
-    async def tile(interaction: discord.Interaction, at: str) -> None:
-        try:
-            await shell.service.check_started(str(interaction.channel_id), at)
-        except ServiceError as e:
-            await shell.send_error(interaction, e.message)
-            return
-        await interaction.response.defer(thinking=True)
-        try:
-            reply = await shell.service.tile(str(interaction.channel_id), at)
-        except ServiceError as e:
-            await shell.send_error(interaction, e.message)
-            return
-        await send_picture(interaction, reply, "tile.png")
-
-    @tile.autocomplete("at")
+    @board.autocomplete("at")
     async def tile_labels(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         labels = await shell.service.tile_labels(str(interaction.channel_id))
         needle = current.strip().upper()
@@ -347,19 +284,23 @@ def build_commands(shell: Responder) -> app_commands.Group:
     async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
 
-    add_story_commands(ds, shell)  # history, log (in pages), export, stats
+    add_story_commands(ds, shell)  # history, log (in pages, or the record file), stats
     return ds
 
 
 def command_keys(group: app_commands.Group | None = None) -> set[str]:
-    """Every key the ``/ds`` commands ask the translator for (the completeness test's list)."""
+    """Every key the ``/ds`` commands ask the translator for (the completeness test's list),
+    subcommand groups and their commands included (``cmd.<group>.<command>.name``)."""
     if group is None:
         group = build_commands(None)  # type: ignore[arg-type] - the handlers are never called here
-    keys = {f"cmd.{group.name}.description"}
+    keys = {f"cmd.{command_path(group)}.description"}
     for command in group.walk_commands():
-        keys |= {f"cmd.{command.name}.name", f"cmd.{command.name}.description"}
+        path = command_path(command)
+        keys |= {f"cmd.{path}.name", f"cmd.{path}.description"}
+        if isinstance(command, app_commands.Group):
+            continue
         for param in command.parameters:
-            keys |= {f"cmd.{command.name}.{param.name}.name", f"cmd.{command.name}.{param.name}.description"}
+            keys |= {f"cmd.{path}.{param.name}.name", f"cmd.{path}.{param.name}.description"}
             for c in param.choices:
                 keys.add(f"choice.{param.name}.{c.value}")
     return keys

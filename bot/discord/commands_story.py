@@ -1,4 +1,4 @@
-"""The story commands of the ``/ds`` group: ``history``, ``log``, ``export`` and ``stats``.
+"""The story commands of the ``/ds`` group: ``history``, ``log`` (``file:`` the record) and ``stats``.
 
 Every answer is private (ephemeral) and nothing here changes a game: a past board, a page
 of the log, a record file or the server's numbers are read from the store
@@ -32,7 +32,7 @@ NONE = discord.AllowedMentions.none()
 
 
 def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
-    """Register ``/ds history``, ``/ds log``, ``/ds export`` and ``/ds stats`` on the group."""
+    """Register ``/ds history``, ``/ds log`` (``file:``: the game's record) and ``/ds stats`` on the group."""
 
     @ds.command(name="history", description="The board as it was at a past turn (only you see it)")
     @app_commands.describe(turn="The turn, from 1", move="How many choices into that turn (0: its start)")
@@ -48,11 +48,15 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
         await interaction.followup.send(**_moment_message(moment, _lang(interaction)), ephemeral=True,
                                         allowed_mentions=NONE)
 
-    @ds.command(name="log", description="The game log, a turn a page (only you see it)")
+    @ds.command(name="log", description="The game log, a turn a page; file: the whole game as a record file (only you)")
     @app_commands.describe(player="Only what concerns one player: a member or an animal",
-                           turn="Only one turn")
+                           turn="Only one turn",
+                           file="True: the game as a record file (JSON) to keep, check or load")
     async def log_(interaction: discord.Interaction, player: str | None = None,
-                   turn: app_commands.Range[int, 1, 999] | None = None) -> None:
+                   turn: app_commands.Range[int, 1, 999] | None = None, file: bool = False) -> None:
+        if file:  # the record (once /ds export: Discord allows a group 25 commands)
+            await _export(interaction)
+            return
         try:
             page = await shell.service.chronicle.log_page(str(interaction.channel_id), player, turn,
                                                         lang=_lang(interaction))
@@ -76,8 +80,7 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
                 choices.append(app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=f"seat:{seat}"))
         return choices[:AUTOCOMPLETE_MAX]
 
-    @ds.command(name="export", description="The game as a record file (JSON) to keep, check or load")
-    async def export(interaction: discord.Interaction) -> None:
+    async def _export(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             name, data, game = await export_record(shell.service.chronicle, str(interaction.channel_id), time.time())

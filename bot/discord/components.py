@@ -9,8 +9,11 @@ version), so they keep working after a restart and a stale click is refused poli
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -25,6 +28,9 @@ SELECTS_MAX = 4  # rows in one message (the fifth row holds "Full board")
 #: handlers[kind](interaction, **fields parsed from the custom id)
 Handler = Callable[..., Awaitable[None]]
 _handlers: dict[str, Handler] = {}
+#: every item class whose custom ids we answer (``register_items``)
+_items: list[type[discord.ui.DynamicItem[Any]]] = []
+log = logging.getLogger(__name__)
 
 
 def set_handler(kind: str, handler: Handler) -> None:
@@ -39,13 +45,45 @@ def wrap_handlers(wrap: Callable[[str, Handler], Handler]) -> None:
         _handlers[kind] = wrap(kind, handler)
 
 
+#: The largest number a custom id may carry: ids and versions are 32-bit integers in the store.
+NUMBER_MAX = 2**31 - 1
+
+
+def in_range(fields: dict[str, object]) -> bool:
+    """Whether every number a custom id carried fits the store (a forged or mangled id may not)."""
+    return all(0 <= v <= NUMBER_MAX for v in fields.values() if isinstance(v, int) and not isinstance(v, bool))
+
+
+def is_ours(custom_id: str) -> bool:
+    """Whether a custom id is one of ours that some item would answer (else it is malformed)."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in _items)
+
+
+async def refuse_invalid(interaction: discord.Interaction) -> None:
+    """A button or menu whose custom id is no longer (or never was) one we answer: said privately."""
+    lang = pick_language(getattr(interaction.locale, "value", None))
+    if not interaction.response.is_done():
+        await interaction.response.send_message(gettext("bot.err.button_invalid", lang), ephemeral=True)
+
+
 async def _dispatch(kind: str, interaction: discord.Interaction, **fields: object) -> None:
     handler = _handlers.get(kind)
+    lang = pick_language(getattr(interaction.locale, "value", None))
     if handler is None:
-        lang = pick_language(getattr(interaction.locale, "value", None))
         await interaction.response.send_message(gettext("bot.starting", lang), ephemeral=True)
         return
-    await handler(interaction, **fields)
+    if not in_range(fields):
+        await refuse_invalid(interaction)
+        return
+    try:
+        await handler(interaction, **fields)
+    except Exception:  # noqa: BLE001 - never leave a click unanswered
+        log.exception("a %s click failed", kind)
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(gettext("bot.our_fault", lang), ephemeral=True)
+            else:
+                await interaction.response.send_message(gettext("bot.our_fault", lang), ephemeral=True)
 
 
 class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -141,6 +179,11 @@ class ProposalButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, JoinButton, ProposalButton)
+
+
+def register_items(*items: type[discord.ui.DynamicItem[Any]]) -> None:
+    """Remember the item classes the client answers (``is_ours`` checks custom ids against them)."""
+    _items.extend(i for i in items if i not in _items)
 
 
 def prompt_view(game_id: int | None, version: int | None, choices: list[Choice], *,

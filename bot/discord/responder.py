@@ -21,7 +21,7 @@ from bot.discord.permissions import missing_permissions
 from bot.game.replies import NoGame, Reply, ServiceError
 from bot.game.scheduler import Scheduler
 from bot.game.service import GameService
-from bot.game.texts import lang_of, lobby_card
+from bot.game.texts import game_link, lang_of, lobby_card
 from bot.store.api import is_store_error
 from words import T, Words, join
 from words import say as say_in
@@ -112,10 +112,20 @@ class Responder:
         async def act() -> Reply:
             live = await self.store.live_game(channel_id)
             if live is None or live.id != game:
-                raise NoGame(T("bot.err.prompt_gone"))
+                raise NoGame(await self._whose_prompt(game, channel_id))
             return await self.service.act(channel_id, user_id, option, version)
 
         await self.run_turn(interaction, act, quiet=True)
+
+    async def _whose_prompt(self, game_id: int, channel_id: str) -> Words:
+        """Why a prompt of game ``game_id`` cannot be answered in ``channel_id``: its game is
+        played elsewhere (then where, with a link), or it is over here, or it is gone."""
+        game = await self.store.game(game_id)
+        if game is None:
+            return T("bot.err.button_invalid")
+        if game.channel_id != channel_id and game.status in ("lobby", "active"):
+            return T("bot.err.prompt_elsewhere", game=game.id, where=game_link(game))
+        return T("bot.err.prompt_gone")
 
     async def on_board_button(self, interaction: discord.Interaction, game: int) -> None:
         """"Full board": the whole board of the game, privately."""

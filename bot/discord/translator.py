@@ -3,9 +3,12 @@
 Discord asks for every localisation when the commands are synced; ``CatalogueTranslator``
 answers from the ``words`` catalogue, by keys that follow the command tree:
 
-* ``cmd.ds.description``: the group;
+* ``cmd.ds.description``: the top group (its name, ``ds``, is the same in every language);
 * ``cmd.<command>.name`` / ``.description``;
 * ``cmd.<command>.<parameter>.name`` / ``.description`` (the parameter's Python name);
+* a subcommand group inside ``/ds`` and its commands: ``cmd.<group>.name`` / ``.description``,
+  ``cmd.<group>.<command>.name``, ``cmd.<group>.<command>.<parameter>.name`` (e.g.
+  ``cmd.admin.games.name`` for ``/ds admin games``): the path below ``/ds``, joined by dots;
 * ``choice.<parameter>.<value>``: a fixed choice (given as ``locale_str(name, key=...)``).
 
 English is the commands' own text (no localisation is sent for it); a key the catalogue lacks
@@ -34,19 +37,29 @@ def choice(name: str, param: str, value: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=app_commands.locale_str(name, key=f"choice.{param}.{value}"), value=value)
 
 
+def command_path(command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> str:
+    """The key path of a command or group: its names below the top group, joined by dots
+    (``new``, ``admin``, ``admin.games``); the top group is its own name (``ds``)."""
+    parts = command.qualified_name.split()
+    return ".".join(parts[1:] if len(parts) > 1 else parts)
+
+
 def key_for(string: app_commands.locale_str, context: app_commands.TranslationContext[Any, Any]) -> str | None:
     """The catalogue key of a command's name, description, parameter or choice (None: not ours)."""
     if "key" in string.extras:
         return str(string.extras["key"])
     where, data = context.location, context.data
+    if where is Where.group_name:
+        # the top group's name ("ds") is the same in every language; a group inside it is worded
+        return None if data.parent is None else f"cmd.{command_path(data)}.name"
     if where is Where.group_description:
-        return f"cmd.{data.name}.description"
+        return f"cmd.{command_path(data)}.description"
     if where in (Where.command_name, Where.command_description):
-        return f"cmd.{data.name}.{'name' if where is Where.command_name else 'description'}"
+        return f"cmd.{command_path(data)}.{'name' if where is Where.command_name else 'description'}"
     if where in (Where.parameter_name, Where.parameter_description):
         part = "name" if where is Where.parameter_name else "description"
-        return f"cmd.{data.command.name}.{data.name}.{part}"
-    return None  # the group's name ("ds") is the same in every language
+        return f"cmd.{command_path(data.command)}.{data.name}.{part}"
+    return None
 
 
 class CatalogueTranslator(app_commands.Translator):

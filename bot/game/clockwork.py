@@ -147,26 +147,37 @@ class Clockwork:
             if game is None:
                 raise NoGame(T("bot.err.no_game"))
             self._host(game, user_id, T("bot.host.pace"))
-            rules = pace.Pace.of(game.settings)
-            if reminder is not None:
-                rules = replace(rules, reminder=_duration(reminder, T("bot.what.reminder"), allow_off=True))
-            if deadline is not None:
-                rules = replace(rules, deadline=_duration(deadline, T("bot.what.deadline"), allow_off=True))
-            if away_cap is not None:
-                rules = replace(rules, away_cap=_duration(away_cap, T("bot.what.away_cap"), allow_off=False))
-            if at_deadline is not None:
-                if at_deadline not in pace.AT_DEADLINE:
-                    raise BadRequest(T("bot.err.at_deadline", given=quote(at_deadline)))
-                if at_deadline == "ai" and not self.ai_available:
-                    raise BadRequest(T("bot.err.no_ai"))
-                rules = replace(rules, at_deadline=at_deadline)
-            if not self.ai_available and rules.at_deadline == "ai":
-                rules = replace(rules, at_deadline="wait")
-            game.settings = {**game.settings, "pace": rules.to_dict()}
-            await self.store.update_game(game.id, settings=game.settings)
-            if game.status == "active":
-                await self._restart_clock(game, game.state)
+            rules = self._paced(game, reminder=reminder, deadline=deadline, at_deadline=at_deadline,
+                                away_cap=away_cap)
+            await self._write_pace(game, rules)
         return Reply(T("bot.pace_of", game=game.id, pace=rules.describe()), game_id=game.id, lang=lang_of(game))
+
+    def _paced(self, game: Game, *, reminder: str | None = None, deadline: str | None = None,
+               at_deadline: str | None = None, away_cap: str | None = None) -> pace.Pace:
+        """The game's pace with these changes (refused with ``BadRequest`` before anything is written)."""
+        rules = pace.Pace.of(game.settings)
+        if reminder is not None:
+            rules = replace(rules, reminder=_duration(reminder, T("bot.what.reminder"), allow_off=True))
+        if deadline is not None:
+            rules = replace(rules, deadline=_duration(deadline, T("bot.what.deadline"), allow_off=True))
+        if away_cap is not None:
+            rules = replace(rules, away_cap=_duration(away_cap, T("bot.what.away_cap"), allow_off=False))
+        if at_deadline is not None:
+            if at_deadline not in pace.AT_DEADLINE:
+                raise BadRequest(T("bot.err.at_deadline", given=quote(at_deadline)))
+            if at_deadline == "ai" and not self.ai_available:
+                raise BadRequest(T("bot.err.no_ai"))
+            rules = replace(rules, at_deadline=at_deadline)
+        if not self.ai_available and rules.at_deadline == "ai":
+            rules = replace(rules, at_deadline="wait")
+        return rules
+
+    async def _write_pace(self, game: Game, rules: pace.Pace) -> None:
+        """(In the caller's transaction.) Keep the game's new pace; its clock follows it."""
+        game.settings = {**game.settings, "pace": rules.to_dict()}
+        await self.store.update_game(game.id, settings=game.settings)
+        if game.status == "active":
+            await self._restart_clock(game, game.state)
 
     # -- vacations -----------------------------------------------------------------------------
 

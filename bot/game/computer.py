@@ -128,7 +128,7 @@ class ComputerPlayers:
                     return False  # someone moved first (a late click, an undo): their move stands
                 held = next(s for s in now.seats if s.seat == seat.seat)
                 if self.ai_plays(now, held) != plays:
-                    return False  # taken back meanwhile (/ds back, a substitute): the person decides
+                    return False  # taken back meanwhile (/ds away for:off, a substitute): the person decides
                 state = now.state
                 before = progress.snapshot(state)  # what owed() compares, not the whole state
                 engine.apply(state, seat.seat, option)

@@ -37,14 +37,7 @@ class Lobby:
                            home_channel_id: str | None = None, lobby_message_id: str | None = None,
                            guild_id: str | None = None, language: str = words.DEFAULT) -> Reply:
         """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined."""
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise BadRequest(T("bot.err.players"))
-        if variant not in VARIANTS:
-            raise BadRequest(T("bot.err.variant", given=quote(variant)))
-        if language not in GAME_LANGUAGES:
-            raise BadRequest(T("bot.err.language", given=quote(language)))
-        if variant == "multi-animal" and players not in (2, 3):
-            raise BadRequest(T("bot.err.multi_players"))
+        self.check_new(players, variant, language)
         async with self._lock(channel_id), self.store.transaction():
             existing = await self.store.live_game(channel_id)
             if existing is not None:
@@ -58,6 +51,19 @@ class Lobby:
                  extra={"game": game_id, "server": guild_id})
         return Reply(T("bot.lobby_open", game=game_id, players=players, variant=T(f"bot.variant.{variant}"),
                        host=user_name), game_id=game_id, lang=language)
+
+    @staticmethod
+    def check_new(players: int, variant: str, language: str) -> None:
+        """Refuse a new game's settings as ``create_lobby`` would, before anything is opened for it
+        (the shell opens a thread for a new game: never for one that would be refused)."""
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise BadRequest(T("bot.err.players"))
+        if variant not in VARIANTS:
+            raise BadRequest(T("bot.err.variant", given=quote(variant)))
+        if language not in GAME_LANGUAGES:
+            raise BadRequest(T("bot.err.language", given=quote(language)))
+        if variant == "multi-animal" and players not in (2, 3):
+            raise BadRequest(T("bot.err.multi_players"))
 
     def _new_settings(self, language: str = words.DEFAULT) -> dict[str, Any]:
         rules = pace.Pace(at_deadline="ai" if self.ai_available else "wait")
@@ -131,8 +137,13 @@ class Lobby:
                      lang=lang_of(game))
 
     async def configure(self, channel_id: str, user_id: str, *, board: str | None = None,
-                        on_resign: str | None = None, language: str | None = None) -> Reply:
-        """The host changes the game's settings (in the lobby or while it runs)."""
+                        on_resign: str | None = None, language: str | None = None, reminder: str | None = None,
+                        deadline: str | None = None, at_deadline: str | None = None,
+                        away_cap: str | None = None) -> Reply:
+        """The host changes the game's settings (in the lobby or while it runs): the board
+        cadence, resignations, the language, and the pace (``bot.game.clockwork``).  One
+        transaction: a setting refused refuses them all, and nothing is written."""
+        paced = any(v is not None for v in (reminder, deadline, at_deadline, away_cap))
         async with self._lock(channel_id), self.store.transaction():
             game = await self.store.live_game(channel_id)
             if game is None:
@@ -151,10 +162,15 @@ class Lobby:
                 if language not in GAME_LANGUAGES:
                     raise BadRequest(T("bot.err.language", given=quote(language)))
                 settings["language"] = language
+            rules = self._paced(game, reminder=reminder, deadline=deadline, at_deadline=at_deadline,
+                                away_cap=away_cap) if paced else None
             await self.store.update_game(game.id, settings=settings)
             game.settings = settings
-        return Reply(T("bot.settings_of", game=game.id, settings=settings_text(game)), game_id=game.id,
-                     lang=lang_of(game))
+            if rules is not None:
+                await self._write_pace(game, rules)
+        said = join(T("bot.settings_of", game=game.id, settings=settings_text(game)),
+                    pace.Pace.of(game.settings).describe())
+        return Reply(said, game_id=game.id, lang=lang_of(game))
 
     async def start(self, channel_id: str, user_id: str) -> Reply:
         async with self._lock(channel_id), self.store.transaction():

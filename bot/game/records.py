@@ -1,4 +1,4 @@
-"""Game records in and out of the store: ``/ds export`` writes one, ``python -m bot --load``
+"""Game records in and out of the store: ``/ds log file:True`` writes one, ``python -m bot --load``
 reads one into the local playground.  The format is ``engine.record``'s
 (``docs/record-format.md``); this module only maps it onto stored games and moves.
 
@@ -38,7 +38,7 @@ def record_of(game: Game, moves: list[Move], state: State, now: float) -> dict[s
 
 
 async def export_record(chronicle: Chronicle, channel_id: str, now: float) -> tuple[str, bytes, Game]:
-    """``/ds export``: the channel's game (running or last finished) as a record file."""
+    """``/ds log file:True``: the channel's game (running or last finished) as a record file."""
     game = await chronicle.shown_game(channel_id)
 
     def read(h: History, moves: list[Move]) -> tuple[list[Move], State]:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from engine.actions.common import corner_id, corner_of_option, forfeit
-from engine.flow import Ask, Option, pop, register, skip
+from engine.flow import Ask, Option, State, Step, pop, register, skip
 from engine.state import vacant_corners
-from engine.text import corner_ref, msg
+from engine.text import Msg, corner_ref, msg
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     if step.get("element") is None:
         box = state["boxes"]["abundance"]
@@ -22,7 +22,7 @@ def ask(state, step):
                 for c in vacant_corners(state)])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     if option_id == "forfeit":
         pop(state)
         return msg("forfeits", action="abundance")
@@ -36,7 +36,7 @@ def choose(state, step, option_id):
     return msg("element_placed", element=step["element"], corner=corner_ref(state, corner))
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     skip(state, step, "abundance.skipped")
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from engine.actions.common import forfeit
 from engine.data import MAX_DISPLAY_ELEMENTS
 from engine.ecology import display_elements
-from engine.flow import Ask, Option, pop, register, skip
-from engine.text import msg
+from engine.flow import Ask, Option, State, Step, pop, register, skip
+from engine.text import Msg, msg
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     box = state["boxes"]["adaptation"]
     if not box or len(display_elements(state, animal)) >= MAX_DISPLAY_ELEMENTS:
@@ -18,7 +18,7 @@ def ask(state, step):
     return Ask(animal, "adaptation", msg("adaptation"), [*options, forfeit("adaptation")])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     pop(state)
     if option_id == "forfeit":
         return msg("forfeits", action="adaptation")
@@ -28,7 +28,7 @@ def choose(state, step, option_id):
     return msg("adaptation.taken", element=element)
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     if not state["boxes"]["adaptation"]:
         skip(state, step, "adaptation.skipped.empty")
     else:

@@ -23,8 +23,13 @@ def tile_id(hkey: str) -> str:
 
 def hex_of_option(option_id: str) -> str:
     """The tile key in an option such as ``tile:D2``."""
-    h = parse_hex_label(option_id.split(":", 1)[1].split(":")[0])
-    assert h is not None, option_id
+    return hex_of_label(option_id.split(":", 1)[1].split(":")[0])
+
+
+def hex_of_label(label: str) -> str:
+    """The tile key for a tile's label (``D2``) taken from a legal option's id."""
+    h = parse_hex_label(label)
+    assert h is not None, label
     return _hex_key(h)
 
 

@@ -4,11 +4,12 @@ opposing species where you have a species too.  The arachnids' space allows any 
 from __future__ import annotations
 
 from engine import data
+from engine.actions.common import hex_of_label
 from engine.data import COMPETITION_TERRAINS, TERRAINS
-from engine.flow import Ask, Option, pop, register, skip
-from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
+from engine.flow import Ask, Option, State, Step, pop, register, skip
+from engine.geometry import hex_from_key, hex_label
 from engine.state import remove_species
-from engine.text import msg, tile_ref
+from engine.text import Msg, msg, tile_ref
 
 
 def allowed_terrains(space: int) -> tuple[str, ...]:
@@ -20,14 +21,14 @@ def _limit(space: int) -> int:
     return data.ARACHNID_COMPETITION_LIMIT if COMPETITION_TERRAINS[space] is None else len(TERRAINS)
 
 
-def targets(state, step) -> list[tuple[str, str]]:
+def targets(state: State, step: Step) -> list[tuple[str, str]]:
     """(tile, opposing animal) pairs still open to this Competition AP."""
     animal, space = step["animal"], step["space"]
     used = step.get("used", [])
     if len(used) >= _limit(space):
         return []
     allowed = set(allowed_terrains(space)) - set(used)
-    result = []
+    result: list[tuple[str, str]] = []
     for hkey in sorted(state["tiles"]):
         tile = state["tiles"][hkey]
         if tile["terrain"] in allowed and tile["species"].get(animal, 0) > 0:
@@ -35,7 +36,7 @@ def targets(state, step) -> list[tuple[str, str]]:
     return result
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     pairs = targets(state, step)
     if not pairs:
         return None
@@ -49,19 +50,19 @@ def ask(state, step):
     return Ask(step["animal"], "competition", msg("competition", terrains=open_terrains), [*options, done])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     if option_id == "done":
         pop(state)
         return msg("competition.stopped") if step.get("used") else msg("forfeits", action="competition")
     _, label, victim = option_id.split(":")
-    hkey = hex_key(parse_hex_label(label))  # type: ignore[arg-type]
+    hkey = hex_of_label(label)
     where = tile_ref(state, hkey)
     step.setdefault("used", []).append(state["tiles"][hkey]["terrain"])
     remove_species(state, victim, hkey, 1)
     return msg("eliminated_one", victim=victim, tile=where)
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     if step.get("used"):
         pop(state)
     else:

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from engine.actions.common import corner_id, corner_of_option, forfeit
-from engine.flow import Ask, Option, pop, register, skip
+from engine.flow import Ask, Option, State, Step, pop, register, skip
 from engine.state import remove_element_from_earth
-from engine.text import corner_ref, msg
+from engine.text import Msg, corner_ref, msg
 
 
-def _targets(state):
+def _targets(state: State) -> list[str]:
     types = set(state["boxes"]["depletion"])
     return sorted(c for c, e in state["elements"].items() if e in types)
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     targets = _targets(state)
     if not targets:
         return None
@@ -23,7 +23,7 @@ def ask(state, step):
     return Ask(step["animal"], "depletion", msg("depletion"), [*options, forfeit("depletion")])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     pop(state)
     if option_id == "forfeit":
         return msg("forfeits", action="depletion")
@@ -33,7 +33,7 @@ def choose(state, step, option_id):
     return msg("depletion.removed", element=e, corner=where)
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     skip(state, step, "depletion.skipped")
 
 

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from engine import ecology
 from engine.actions.common import forfeit, hex_of_option, tile_option
-from engine.flow import Ask, pop, push, register, skip
+from engine.flow import Ask, Option, State, Step, pop, push, register, skip
 from engine.phases import score_tile
 from engine.state import log
-from engine.text import msg, tile_ref
+from engine.text import Msg, msg, tile_ref
 
 
-def candidates(state) -> list[str]:
+def candidates(state: State) -> list[str]:
     """Tiles not scored this turn that hold species (an empty tile scores nothing)."""
     scored = set(state["scored"])
     return sorted(h for h, t in state["tiles"].items() if h not in scored and t["species"])
 
 
-def _preview(state, hkey: str):
+def _preview(state: State, hkey: str) -> Option:
     score = [{"animal": a, "vp": v} for a, v in ecology.domination_score(state, hkey).items() if v]
     dom = ecology.dominant(state, hkey)
     if dom:
@@ -24,7 +24,7 @@ def _preview(state, hkey: str):
     return tile_option(state, hkey, "domination.score", scores=score)
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     tiles = candidates(state)
     if not tiles:
         return None
@@ -32,7 +32,7 @@ def ask(state, step):
     return Ask(step["animal"], "domination", msg("domination"), [*options, forfeit("domination")])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     pop(state)
     if option_id == "forfeit":
         return msg("forfeits", action="domination")
@@ -52,7 +52,7 @@ def choose(state, step, option_id):
         msg("domination.scored_nothing", tile=where)
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     skip(state, step, "domination.skipped")
 
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 from engine.actions.common import forfeit, hex_of_option, tile_option
 from engine.data import bonus_vps
 from engine.ecology import is_tundra
-from engine.flow import Ask, pop, register, skip
+from engine.flow import Ask, State, Step, pop, register, skip
 from engine.geometry import corner_from_key, corner_keys_of, hex_from_key, hex_key, neighbours
 from engine.state import gain_vp, log, remove_element_from_earth
 from engine.text import Msg, corner_ref, msg, tile_ref
 
 
-def tundra_neighbours(state, hkey: str) -> int:
+def tundra_neighbours(state: State, hkey: str) -> int:
     return sum(1 for n in neighbours(hex_from_key(hkey)) if is_tundra(state, hex_key(n)))
 
 
-def candidates(state) -> list[str]:
+def candidates(state: State) -> list[str]:
     """Non-tundra tiles next to at least one tundra tile, if a tundra tile is left."""
     if state["tundra_supply"] <= 0:
         return []
@@ -23,7 +23,7 @@ def candidates(state) -> list[str]:
                   if not is_tundra(state, h) and tundra_neighbours(state, h) > 0)
 
 
-def glaciate(state, animal: str, hkey: str, source: str = "glaciation") -> Msg:
+def glaciate(state: State, animal: str, hkey: str, source: str = "glaciation") -> Msg:
     """Glaciate a tile for ``animal``: the decision's message; what followed is logged."""
     tile = state["tiles"][hkey]
     where = tile_ref(state, hkey)  # named by its terrain before the ice
@@ -49,7 +49,7 @@ def glaciate(state, animal: str, hkey: str, source: str = "glaciation") -> Msg:
     return msg("glaciation.glaciated", tile=where, vp=gained)
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     options = [tile_option(state, h, "glaciation.tile", vp=bonus_vps(tundra_neighbours(state, h)))
                for h in candidates(state)]
     if not options:
@@ -57,14 +57,14 @@ def ask(state, step):
     return Ask(step["animal"], "glaciation", msg("glaciation"), [*options, forfeit("glaciation")])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     pop(state)
     if option_id == "forfeit":
         return msg("forfeits", action="glaciation")
     return glaciate(state, step["animal"], hex_of_option(option_id))
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     if state["tundra_supply"] <= 0:
         skip(state, step, "glaciation.skipped.no_tundra")
     else:

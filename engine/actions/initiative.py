@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from engine.actions.common import forfeit
 from engine.display import place_ap, space_id, vacant_spaces
-from engine.flow import Ask, Option, pop, register
-from engine.text import msg
+from engine.flow import Ask, Option, State, Step, pop, register
+from engine.text import Msg, msg
 
 
-def _spaces(state):
+def _spaces(state: State) -> list[tuple[str, int]]:
     return vacant_spaces(state, exclude_rows=("initiative",))
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     if step.get("stage") == "place":
         return Ask(animal, "initiative_place", msg("initiative.place"),
@@ -22,7 +22,7 @@ def ask(state, step):
     return Ask(animal, "initiative", msg("initiative"), [Option("advance", advance), forfeit("initiative")])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     animal = step["animal"]
     if step.get("stage") == "place":
         row, _, number = option_id.rpartition("-")

@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
+from engine.actions.common import hex_of_label
 from engine.data import MIGRATION_LIMITS, MIGRATION_RANGE
-from engine.flow import Ask, Option, pop, register, skip
-from engine.geometry import hex_from_key, hex_key, hex_label, neighbour_keys, parse_hex_label
+from engine.flow import Ask, Option, State, Step, pop, register, skip
+from engine.geometry import hex_from_key, hex_label, neighbour_keys
 from engine.state import move_species
-from engine.text import msg, tile_ref
+from engine.text import Msg, msg, tile_ref
 
 
-def destinations(state, animal: str, src: str) -> list[str]:
+def destinations(state: State, animal: str, src: str) -> list[str]:
     """Tiles a species of ``animal`` on ``src`` may reach, stepping only over tiles."""
     tiles = state["tiles"]
     reach = MIGRATION_RANGE.get(animal, 1)
@@ -28,16 +29,18 @@ def destinations(state, animal: str, src: str) -> list[str]:
     return sorted(seen)
 
 
-def _left(step) -> int:
-    return step.get("left", MIGRATION_LIMITS[step["space"]])
+def _left(step: Step) -> int:
+    left: int = step.get("left", MIGRATION_LIMITS[step["space"]])
+    return left
 
 
-def _movable(state, step, hkey: str) -> int:
-    arrived = step.get("arrived", {}).get(hkey, 0)
-    return state["tiles"][hkey]["species"].get(step["animal"], 0) - arrived
+def _movable(state: State, step: Step, hkey: str) -> int:
+    arrived: int = step.get("arrived", {}).get(hkey, 0)
+    here: int = state["tiles"][hkey]["species"].get(step["animal"], 0)
+    return here - arrived
 
 
-def _moves(state, step) -> list[tuple[str, str]]:
+def _moves(state: State, step: Step) -> list[tuple[str, str]]:
     if _left(step) <= 0:
         return []
     return [(src, dst) for src in sorted(state["tiles"]) if _movable(state, step, src) > 0
@@ -48,7 +51,7 @@ def _short(hkey: str) -> str:
     return hex_label(hex_from_key(hkey))
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     if "src" in step:
         most = min(_left(step), _movable(state, step, step["src"]))
@@ -65,7 +68,7 @@ def ask(state, step):
     return Ask(animal, "migration", msg("migration", n=_left(step)), [*options, Option("done", done)])
 
 
-def _move(state, step, src, dst, k):
+def _move(state: State, step: Step, src: str, dst: str, k: int) -> Msg:
     move_species(state, step["animal"], src, dst, k)
     arrived = step.setdefault("arrived", {})
     arrived[dst] = arrived.get(dst, 0) + k
@@ -73,7 +76,7 @@ def _move(state, step, src, dst, k):
     return msg("migration.moved", n=k, src=tile_ref(state, src), dst=tile_ref(state, dst))
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     if option_id == "done":
         pop(state)
         started = _left(step) < MIGRATION_LIMITS[step["space"]]
@@ -82,14 +85,14 @@ def choose(state, step, option_id):
         src, dst = step.pop("src"), step.pop("dst")
         return _move(state, step, src, dst, int(option_id.split(":", 1)[1]))
     a, b = option_id.split(":", 1)[1].split(">")
-    src, dst = hex_key(parse_hex_label(a)), hex_key(parse_hex_label(b))  # type: ignore[arg-type]
+    src, dst = hex_of_label(a), hex_of_label(b)
     if min(_left(step), _movable(state, step, src)) == 1:
         return _move(state, step, src, dst, 1)
     step["src"], step["dst"] = src, dst
     return msg("migration.chosen", src=tile_ref(state, src), dst=tile_ref(state, dst))
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     if _left(step) == MIGRATION_LIMITS[step["space"]]:
         skip(state, step, "migration.skipped")
     else:

@@ -3,24 +3,25 @@ each AP on the row (the reptiles' free one too) protects one type for its owner.
 
 from __future__ import annotations
 
-from engine.flow import Ask, Option, pop, register, skip
+from engine.flow import Ask, Option, State, Step, pop, register, skip
 from engine.phases import ROW_EXIT
 from engine.state import animals_in_play, log, to_bag
-from engine.text import msg
+from engine.text import Msg, msg
 
 
-def _protected(state) -> dict[str, list[str]]:
+def _protected(state: State) -> dict[str, list[str]]:
     """Types each animal protects this turn (read-only view; choose() writes)."""
-    return state.get("row_scratch", {}).get("protect", {})
+    protected: dict[str, list[str]] = state.get("row_scratch", {}).get("protect", {})
+    return protected
 
 
-def _choices(state, animal):
+def _choices(state: State, animal: str) -> list[str]:
     added = state["animals"][animal]["added"]
     done = _protected(state).get(animal, [])
     return [e for e in sorted(set(state["boxes"]["regression"])) if e in added and e not in done]
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     choices = _choices(state, animal)
     if not choices:
@@ -30,7 +31,7 @@ def ask(state, step):
                [*options, Option("forfeit", msg("regression.forfeit"))])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     pop(state)
     if option_id == "forfeit":
         return msg("forfeits", action="regression")
@@ -40,11 +41,11 @@ def choose(state, step, option_id):
     return msg("regression.protected", element=element)
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     skip(state, step, "regression.skipped")
 
 
-def regress(state):
+def regress(state: State) -> None:
     """The automatic part, after the row's APs: remove one added element per box type."""
     types = sorted(set(state["boxes"]["regression"]))
     if not types:

@@ -6,17 +6,17 @@ from __future__ import annotations
 from engine import data
 from engine.actions.common import corner_id, corner_of_option, forfeit, hex_of_option, tile_option
 from engine.data import SPECIATION_ELEMENTS, SPECIATION_MAX
-from engine.flow import Ask, Option, pop, register, skip
+from engine.flow import Ask, Option, State, Step, pop, register, skip
 from engine.geometry import corner_from_key, hex_key
 from engine.state import add_species
-from engine.text import corner_ref, msg, tile_ref
+from engine.text import Msg, corner_ref, msg, tile_ref
 
 
-def _tiles_at(state, ckey: str) -> list[str]:
+def _tiles_at(state: State, ckey: str) -> list[str]:
     return [hex_key(h) for h in corner_from_key(ckey) if hex_key(h) in state["tiles"]]
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     pool = state["animals"][animal]["gene_pool"]
     if pool <= 0:
@@ -43,7 +43,7 @@ def ask(state, step):
     return Ask(animal, "speciation_place", msg("speciation.how_many", tile=where), options)
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     animal = step["animal"]
     if option_id == "forfeit":
         pop(state)
@@ -69,7 +69,7 @@ def choose(state, step, option_id):
     return msg("species_placed", n=n, tile=tile_ref(state, hkey))
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     if state["animals"][step["animal"]]["gene_pool"] <= 0:
         skip(state, step, "speciation.ends.gene_pool")
     else:

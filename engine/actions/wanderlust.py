@@ -3,16 +3,18 @@ bonus for its neighbours; then every animal may move species onto it from next d
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import data
 from engine.actions.common import corner_id, corner_of_option, forfeit, hex_of_option
 from engine.data import FOOD_CHAIN, bonus_vps
-from engine.flow import Ask, Option, pop, register, replace, skip
+from engine.flow import Ask, Option, State, Step, pop, register, replace, skip
 from engine.geometry import BOARD_HEXES, hex_from_key, hex_key, hex_label, neighbours
 from engine.state import gain_vp, move_species, vacant_corners
-from engine.text import corner_ref, msg, tile_ref
+from engine.text import Msg, corner_ref, msg, tile_ref
 
 
-def empty_hexes_next_to_earth(state) -> list[str]:
+def empty_hexes_next_to_earth(state: State) -> list[str]:
     tiles = state["tiles"]
     return [
         hex_key(h) for h in BOARD_HEXES
@@ -20,11 +22,11 @@ def empty_hexes_next_to_earth(state) -> list[str]:
     ]
 
 
-def _adjacent_tiles(state, hkey: str) -> list[str]:
+def _adjacent_tiles(state: State, hkey: str) -> list[str]:
     return [hex_key(n) for n in neighbours(hex_from_key(hkey)) if hex_key(n) in state["tiles"]]
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     stage = step.get("stage", "stack")
     if stage == "stack":
@@ -53,7 +55,7 @@ def ask(state, step):
                 for c in vacant_corners(state, [step["tile"]])])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     animal = step["animal"]
     stage = step.get("stage", "stack")
     if option_id == "forfeit":
@@ -91,20 +93,20 @@ def choose(state, step, option_id):
 
 
 #: The orders ``data.WANDERLUST_MOVE_ORDER`` may name: animals in play, first asked first.
-MOVE_ORDERS = {
+MOVE_ORDERS: dict[str, Callable[[State], list[str]]] = {
     "food_chain": lambda state: [a for a in FOOD_CHAIN if a in state["animals"]],
     "initiative": lambda state: list(state["initiative"]),
 }
 
 
-def _start_moves(state, step):
+def _start_moves(state: State, step: Step) -> None:
     hkey = step["tile"]
     order = MOVE_ORDERS[data.WANDERLUST_MOVE_ORDER](state)
     queue = [[a, src] for a in order for src in _adjacent_tiles(state, hkey)]
     replace(state, "wanderlust_move", tile=hkey, queue=queue, next=0)
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     skip(state, step, "wanderlust.skipped")
 
 
@@ -113,7 +115,7 @@ register("wanderlust", ask, choose, auto)
 
 # Moving onto the new tile: one prompt per animal and neighbouring tile holding its species.
 
-def _pending(state, step):
+def _pending(state: State, step: Step) -> tuple[int, str, str, int] | None:
     for i in range(step["next"], len(step["queue"])):
         animal, src = step["queue"][i]
         n = state["tiles"][src]["species"].get(animal, 0)
@@ -122,7 +124,7 @@ def _pending(state, step):
     return None
 
 
-def move_ask(state, step):
+def move_ask(state: State, step: Step) -> Ask | None:
     found = _pending(state, step)
     if found is None:
         return None
@@ -133,8 +135,10 @@ def move_ask(state, step):
     return Ask(animal, "wanderlust_move", msg("wanderlust.move", src=src_ref, dst=dst), options)
 
 
-def move_choose(state, step, option_id):
-    i, animal, src, _ = _pending(state, step)  # type: ignore[misc]
+def move_choose(state: State, step: Step, option_id: str) -> Msg:
+    found = _pending(state, step)
+    assert found is not None, step  # a choice answers the prompt, which found this move
+    i, animal, src, _ = found
     step["next"] = i + 1
     k = int(option_id.split(":", 1)[1])
     if k:

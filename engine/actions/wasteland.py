@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from engine.actions.common import forfeit
 from engine.ecology import is_tundra
-from engine.flow import Ask, Option, pop, register, skip
+from engine.flow import Ask, Option, State, Step, pop, register, skip
 from engine.geometry import corner_from_key, hex_key
 from engine.phases import ROW_EXIT
 from engine.state import log, remove_element_from_earth, to_bag
-from engine.text import corner_ref, msg
+from engine.text import Msg, corner_ref, msg
 
 
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     box = state["boxes"]["wasteland"]
     if not box:
         return None
@@ -20,7 +20,7 @@ def ask(state, step):
     return Ask(step["animal"], "wasteland", msg("wasteland"), [*options, forfeit("wasteland")])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     pop(state)
     if option_id == "forfeit":
         return msg("forfeits", action="wasteland")
@@ -30,15 +30,15 @@ def choose(state, step, option_id):
     return msg("wasteland.removed", element=e)
 
 
-def auto(state, step):
+def auto(state: State, step: Step) -> None:
     skip(state, step, "wasteland.skipped")
 
 
-def touches_tundra(state, ckey: str) -> bool:
+def touches_tundra(state: State, ckey: str) -> bool:
     return any(is_tundra(state, hex_key(h)) for h in corner_from_key(ckey))
 
 
-def lay_waste(state):
+def lay_waste(state: State) -> None:
     types = set(state["boxes"]["wasteland"])
     if not types:
         return

@@ -101,7 +101,8 @@ def determinise(state: State, seed: int) -> None:
 
 
 def seat_animals(state: State, seat: int) -> list[str]:
-    return state["seats"][seat]["animals"]
+    animals: list[str] = state["seats"][seat]["animals"]
+    return animals
 
 
 def random_choice(options: tuple[Option, ...], seed: int) -> str:

@@ -103,8 +103,8 @@ def animal_values(state: State, w: Weights = DEFAULT) -> dict[str, float]:
             dominated[d] = dominated.get(d, 0) + 1
     ice_near = "Ice Age" in state["cards"] or state["ending"]
     ice_weight = 1.0 if ice_near else w.ice_age
-    for a, d in dominated.items():
-        value[a] += w.dominance * d * min(1.0, left / 2 + 0.25) + ice_weight * bonus_vps(d)
+    for a, tiles in dominated.items():
+        value[a] += w.dominance * tiles * min(1.0, left / 2 + 0.25) + ice_weight * bonus_vps(tiles)
     holder = _survival_holder(state)
     if holder is not None:
         occupied = sum(1 for t in state["tiles"].values()

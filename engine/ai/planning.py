@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import zlib
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -28,8 +29,11 @@ from engine.data import LAST_CARD, MIGRATION_LIMITS, ROW_NAMES, SPECIATION_ELEME
 from engine.display import is_free_space, parse_space_id
 from engine.flow import Prompt, advance, prompt_of
 from engine.phases import ROW_EXIT
+from engine.text import Msg
 
 State = dict[str, Any]
+#: Called with the simulated state after each step of a simulation.
+Record = Callable[[State], None]
 
 _DECLINE = ("forfeit", "done", "none", "place:0", "move:0")
 _MEMO: OrderedDict[str, dict[str, Any]] = OrderedDict()
@@ -70,7 +74,8 @@ def _decline(p: Prompt) -> str:
     return p.options[0].id
 
 
-def _run(state: State, p: Prompt | None, seat: int, level: Level, seed: int, record=None) -> None:
+def _run(state: State, p: Prompt | None, seat: int, level: Level, seed: int,
+         record: Record | None = None) -> None:
     """Play out the steps left: the seat searches, anyone else declines."""
     n = 0
     while p is not None:
@@ -87,7 +92,7 @@ def _start(state: State) -> Prompt | None:
 
 
 def _act(c: State, animal: str, seat: int, row: str, index: int, level: Level, seed: int,
-         record=None) -> State:
+         record: Record | None = None) -> State:
     """Carry out one action (and its row's automatic part) on ``c`` itself."""
     c["phase"] = "execution"
     c["row_scratch"] = {}
@@ -100,7 +105,7 @@ def _act(c: State, animal: str, seat: int, row: str, index: int, level: Level, s
 
 
 def _simulate(base: State, animal: str, seat: int, row: str, index: int, level: Level,
-              seed: int, record=None) -> State:
+              seed: int, record: Record | None = None) -> State:
     return _act(clone(base), animal, seat, row, index, level, seed, record)
 
 
@@ -115,7 +120,8 @@ def action_values(state: State, animal: str, seat: int, level: Level) -> dict[st
     base = _canonical(state)
     determinise(base, seed)
     sim = replace(level, budget=level.budget // 4, settle_depth=level.plan_depth, chain=0)
-    search = Search(base, Prompt(seat, animal, "", "", ()), sim)
+    # a stand-in for the placement being valued: a search reads only its seat and kind
+    search = Search(base, Prompt(seat, animal, "", Msg("place_ap"), ()), sim)
 
     def gain(row: str, index: int) -> float:
         return search.value(_simulate(base, animal, seat, row, index, sim, seed)) - baseline[row]
@@ -144,7 +150,8 @@ def action_values(state: State, animal: str, seat: int, level: Level) -> dict[st
     return values
 
 
-def _migration(base, animal, seat, sim, seed, search, baseline) -> list[float]:
+def _migration(base: State, animal: str, seat: int, sim: Level, seed: int, search: Search,
+               baseline: float) -> list[float]:
     """One simulation on the 7-move space, read after each move for the shorter spaces."""
     best_at: dict[int, float] = {0: 0.0}
 
@@ -161,7 +168,8 @@ def _migration(base, animal, seat, sim, seed, search, baseline) -> list[float]:
     return values
 
 
-def _domination(base, animal, seat, sim, seed, search, baseline) -> list[float]:
+def _domination(base: State, animal: str, seat: int, sim: Level, seed: int, search: Search,
+                baseline: float) -> list[float]:
     """The value of scoring each candidate tile, best first."""
     c = clone(base)
     c["phase"], c["row_scratch"] = "execution", {}
@@ -186,7 +194,9 @@ def _executed(state: State, row: str, index: int) -> bool:
     if state["phase"] != "execution" or bottom is None or bottom.get("name") != "execution":
         return False
     r = ROW_NAMES.index(row)
-    return r < bottom["row"] or (r == bottom["row"] and index < bottom["space"])
+    row_now: int = bottom["row"]
+    space_now: int = bottom["space"]
+    return r < row_now or (r == row_now and index < space_now)
 
 
 def space_value(state: State, values: dict[str, Any], animal: str, row: str, index: int,
@@ -198,13 +208,16 @@ def space_value(state: State, values: dict[str, Any], animal: str, row: str, ind
     before = sum(1 for i in range(index) if spaces[i] is not None and not is_free_space(row, i))
     if row == "initiative":
         first = state["initiative"][0] == animal
-        return (0.5 if first else 2.0) + 0.5 * max(values["adaptation"], values["wanderlust"], 0.0)
+        adaptation: float = values["adaptation"]
+        wanderlust: float = values["wanderlust"]
+        return (0.5 if first else 2.0) + 0.5 * max(adaptation, wanderlust, 0.0)
     if row in ("speciation", "competition", "migration"):
-        return values[row][index]
+        by_space: list[float] = values[row]
+        return by_space[index]
     if row == "domination":
-        tiles = values["domination"]
+        tiles: list[float] = values["domination"]
         return tiles[min(before, len(tiles) - 1)] if level.plan_order else tiles[0]
-    v = values[row]
+    v: float = values[row]
     if row == "glaciation" and index > 0 and level.plan_order:
         return 0.25 * v - 1.0  # it waits for a later turn, and holds the AP until then
     return v

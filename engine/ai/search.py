@@ -69,8 +69,8 @@ class Search:
         return c, self.settle(c, p, depth)
 
     def settle(self, state: State, p: Prompt | None, depth: int) -> Prompt | None:
-        while self.same_action(state, p) and _GROUP.get(p.kind, p.kind) != self.group:  # type: ignore[union-attr]
-            p = step(state, self.pick(state, p, depth))  # type: ignore[arg-type]
+        while p is not None and self.same_action(state, p) and _GROUP.get(p.kind, p.kind) != self.group:
+            p = step(state, self.pick(state, p, depth))
         return p
 
     def pick(self, state: State, p: Prompt, depth: int, seed: int = 0) -> str:
@@ -95,8 +95,8 @@ class Search:
 
     def play_chain(self, state: State, p: Prompt | None) -> None:
         """Play the rest of the decision's chain (the same repeated pick) greedily."""
-        while self.same_action(state, p) and self.left > 0:
-            p = step(state, self.pick(state, p, self.level.settle_depth))  # type: ignore[arg-type]
+        while p is not None and self.same_action(state, p) and self.left > 0:
+            p = step(state, self.pick(state, p, self.level.settle_depth))
             p = self.settle(state, p, self.level.settle_depth)
 
 

@@ -8,48 +8,17 @@ is in the ``words`` catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from engine.data import CYLINDERS_PER_ANIMAL
-from engine.flow import Ask, Option, pop, register
-from engine.text import msg
-
-State = dict[str, Any]
-CardEffect = Callable[[State, str, str], None]
-
-CARD_EFFECTS: dict[str, CardEffect] = {}
+from engine.cards.effects import CARD_EFFECTS, CardEffect, card_effect, card_id, gain_ap
+from engine.flow import Ask, Option, State, Step, pop, register
+from engine.text import Msg, msg
 
 
-def card_effect(name: str) -> Callable[[CardEffect], CardEffect]:
-    def register_effect(fn: CardEffect) -> CardEffect:
-        if name in CARD_EFFECTS:
-            raise ValueError(f"two effects for {name}")
-        CARD_EFFECTS[name] = fn
-        return fn
-    return register_effect
-
-
-def card_id(name: str) -> str:
-    return "card:" + name.lower().replace(" ", "-")
-
-
-def gain_ap(state: State, animal: str) -> bool:
-    """A new AP for good, from the animal's unused cylinders (there are only 10)."""
-    rec = state["animals"][animal]
-    if rec["aps_owned"] >= CYLINDERS_PER_ANIMAL:
-        return False
-    rec["aps_owned"] += 1
-    rec["aps"] += 1
-    return True
-
-
-def ask(state, step):
+def ask(state: State, step: Step) -> Ask | None:
     return Ask(step["animal"], "choose_card", msg("choose_card"),
                [Option(card_id(c), msg("card", card=c)) for c in state["cards"]])
 
 
-def choose(state, step, option_id):
+def choose(state: State, step: Step, option_id: str) -> Msg:
     pop(state)
     name = next(c for c in state["cards"] if card_id(c) == option_id)
     state["cards"].remove(name)
@@ -63,3 +32,5 @@ def choose(state, step, option_id):
 register("choose_card", ask, choose)
 
 from engine.cards import chosen, instant, others  # noqa: E402,F401  (registers the effects)
+
+__all__ = ["CARD_EFFECTS", "CardEffect", "card_effect", "card_id", "gain_ap"]

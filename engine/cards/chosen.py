@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from typing import Any
 
 from engine import data
 from engine.actions.common import corner_id, corner_of_option, hex_of_option, tile_id, tile_option
 from engine.actions.glaciation import candidates as glaciation_candidates
 from engine.actions.glaciation import glaciate
-from engine.cards import card_effect
+from engine.cards.effects import card_effect
 from engine.data import (
     AQUATIC_MAX_SPECIES,
     CYLINDERS_PER_ANIMAL,
@@ -17,7 +19,7 @@ from engine.data import (
     HIBERNATION_MAX_SPECIES,
 )
 from engine.display import space_id, vacant_spaces
-from engine.flow import Ask, Option, pop, push, register, skip
+from engine.flow import Ask, AskFn, AutoFn, ChooseFn, Option, State, Step, pop, push, register, skip
 from engine.geometry import corner_from_key, corner_keys_of, hex_from_key, hex_key, neighbours
 from engine.state import (
     add_species,
@@ -36,36 +38,37 @@ def _arg(option_id: str) -> str:
     return option_id.split(":", 1)[1]
 
 
-def _bag_types(state) -> list[str]:
+def _bag_types(state: State) -> list[str]:
     return [e for e in ELEMENTS if state["bag"][e] > 0]
 
 
-def _neighbour_tiles(state, hkey: str) -> list[str]:
+def _neighbour_tiles(state: State, hkey: str) -> list[str]:
     return sorted(k for n in neighbours(hex_from_key(hkey)) if (k := hex_key(n)) in state["tiles"])
 
 
-def starts_step(card: str, step: str, **data) -> None:
+def starts_step(card: str, step: str, **data: Any) -> None:
     """Register a card whose whole effect is one step asking the taker."""
 
-    def effect(state, animal, tile):
+    def effect(state: State, animal: str, tile: str) -> None:
         push(state, step, animal=animal, **copy.deepcopy(data))
 
     card_effect(card)(effect)
 
 
-def _pick_step(name: str, card: str, kind: str, text: Msg, targets, describe, apply_one) -> None:
+def _pick_step(name: str, card: str, kind: str, text: Msg, targets: Callable[[State, str], list[str]],
+               describe: Callable[[State, str, list[str]], list[Option]], apply_one: ChooseFn) -> None:
     """Register a one-pick card: the taker picks one of ``targets(state, animal)``."""
 
-    def ask(state, step):
+    def ask(state: State, step: Step) -> Ask | None:
         animal = step["animal"]
         options = describe(state, animal, targets(state, animal))
         return Ask(step["animal"], kind, text, options) if options else None
 
-    def choose(state, step, option_id):
+    def choose(state: State, step: Step, option_id: str) -> Msg:
         pop(state)
         return apply_one(state, step, option_id)
 
-    def auto(state, step):
+    def auto(state: State, step: Step) -> None:
         skip(state, step, "card.nothing_to_do", card=card)
 
     register(name, ask, choose, auto)
@@ -73,11 +76,11 @@ def _pick_step(name: str, card: str, kind: str, text: Msg, targets, describe, ap
 
 # -- Habitat & Aquatic: an element of your choice from the bag onto a vacant corner -----------
 
-def _sea_or_wetland(state) -> list[str]:
+def _sea_or_wetland(state: State) -> list[str]:
     return sorted(h for h, t in state["tiles"].items() if t["terrain"] in ("sea", "wetland"))
 
 
-def _element_ask(state, step, corners: list[str], kind: str, card: str):
+def _element_ask(state: State, step: Step, corners: list[str], kind: str, card: str) -> Ask | None:
     if step.get("element") is None:
         types = _bag_types(state)
         if not corners or not types:
@@ -90,7 +93,7 @@ def _element_ask(state, step, corners: list[str], kind: str, card: str):
                 for c in corners])
 
 
-def _place_from_bag(state, step, option_id) -> str | None:
+def _place_from_bag(state: State, step: Step, option_id: str) -> str | None:
     """Stage two of an element placement; returns the corner key once placed."""
     if option_id.startswith("element:"):
         step["element"] = _arg(option_id)
@@ -101,11 +104,11 @@ def _place_from_bag(state, step, option_id) -> str | None:
     return c
 
 
-def habitat_ask(state, step):
+def habitat_ask(state: State, step: Step) -> Ask | None:
     return _element_ask(state, step, vacant_corners(state), "habitat", "Habitat")
 
 
-def habitat_choose(state, step, option_id):
+def habitat_choose(state: State, step: Step, option_id: str) -> Msg:
     c = _place_from_bag(state, step, option_id)
     if c is None:
         return msg("card.element_chosen", card="Habitat", element=step["element"])
@@ -120,7 +123,7 @@ register("habitat", habitat_ask, habitat_choose,
 starts_step("Habitat", "habitat")
 
 
-def _aquatic_tiles(state, step) -> list[str]:
+def _aquatic_tiles(state: State, step: Step) -> list[str]:
     tiles = _sea_or_wetland(state)
     c = step.get("corner")
     if data.AQUATIC_SPECIES_ON_ELEMENT_TILE and c is not None:
@@ -129,7 +132,7 @@ def _aquatic_tiles(state, step) -> list[str]:
     return tiles
 
 
-def aquatic_ask(state, step):
+def aquatic_ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     if step["stage"] == "element":
         return _element_ask(state, step, vacant_corners(state, _sea_or_wetland(state)), "aquatic", "Aquatic")
@@ -148,7 +151,7 @@ def aquatic_ask(state, step):
                 for n in range(min(AQUATIC_MAX_SPECIES, pool), -1, -1)])
 
 
-def aquatic_choose(state, step, option_id):
+def aquatic_choose(state: State, step: Step, option_id: str) -> Msg:
     if step["stage"] == "element":
         c = _place_from_bag(state, step, option_id)
         if c is None:
@@ -163,7 +166,7 @@ def aquatic_choose(state, step, option_id):
     return msg("species_placed", n=n, tile=tile_ref(state, step["tile"]))
 
 
-def aquatic_auto(state, step):
+def aquatic_auto(state: State, step: Step) -> None:
     if step["stage"] == "element":
         step["stage"] = "species"  # no corner or no element: the species part still happens
         return
@@ -178,7 +181,7 @@ starts_step("Aquatic", "aquatic", stage="element")
 
 # -- Blight -----------------------------------------------------------------------------------
 
-def blight_ask(state, step):
+def blight_ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     if step.get("tile") is None:
         tiles = [h for h in sorted(state["tiles"])
@@ -193,7 +196,7 @@ def blight_ask(state, step):
                 for c in corners])
 
 
-def blight_choose(state, step, option_id):
+def blight_choose(state: State, step: Step, option_id: str) -> Msg:
     if option_id.startswith("tile:"):
         step["tile"] = hex_of_option(option_id)
         return msg("blight.chosen", tile=tile_ref(state, step["tile"]))
@@ -212,7 +215,7 @@ starts_step("Blight", "blight")
 
 # -- Catastrophe ------------------------------------------------------------------------------
 
-def _victim_options(state, hkey: str, verb: str) -> list[Option]:
+def _victim_options(state: State, hkey: str, verb: str) -> list[Option]:
     """``keep:<animal>`` (its single species survives) or ``eliminate:<animal>`` options."""
     where = tile_ref(state, hkey)
     return [Option(f"{verb}:{a}", msg("catastrophe.keep", victim=a, tile=where) if verb == "keep"
@@ -220,14 +223,14 @@ def _victim_options(state, hkey: str, verb: str) -> list[Option]:
             for a in state["tiles"][hkey]["species"]]
 
 
-def _catastrophe_tiles(state) -> list[str]:
+def _catastrophe_tiles(state: State) -> list[str]:
     """Tiles where a Catastrophe would eliminate something, there or next door."""
     tiles = state["tiles"]
     return [h for h in sorted(tiles)
             if tiles[h]["species"] or any(tiles[n]["species"] for n in _neighbour_tiles(state, h))]
 
 
-def catastrophe_ask(state, step):
+def catastrophe_ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     stage = step["stage"]
     if stage == "tile":
@@ -250,12 +253,12 @@ def catastrophe_ask(state, step):
                _victim_options(state, h, "eliminate"))
 
 
-def _log_losses(state, card: str, losses: list[dict]) -> None:
+def _log_losses(state: State, card: str, losses: list[dict[str, Any]]) -> None:
     if losses:
         log(state, "card.losses", card=card, losses=losses)
 
 
-def _catastrophe_adjacent(state, step) -> None:
+def _catastrophe_adjacent(state: State, step: Step) -> None:
     """Adjacent tiles with a single animal lose one of its species without a question."""
     losses = []
     while step["next"] < len(step["queue"]):
@@ -271,7 +274,7 @@ def _catastrophe_adjacent(state, step) -> None:
     _log_losses(state, "Catastrophe", losses)
 
 
-def _catastrophe_strike(state, step, keep: str | None) -> None:
+def _catastrophe_strike(state: State, step: Step, keep: str | None) -> None:
     """All species on the tile but one of ``keep`` (None: of each animal there, as only one
     animal is there) die; then the adjacent tiles that need no choice lose theirs."""
     h = step["tile"]
@@ -285,7 +288,7 @@ def _catastrophe_strike(state, step, keep: str | None) -> None:
     _catastrophe_adjacent(state, step)
 
 
-def catastrophe_choose(state, step, option_id):
+def catastrophe_choose(state: State, step: Step, option_id: str) -> Msg:
     if step["stage"] == "tile":
         step["tile"] = hex_of_option(option_id)
         step["stage"] = "survivor"
@@ -304,7 +307,7 @@ def catastrophe_choose(state, step, option_id):
     return msg("eliminated_one", victim=victim, tile=where)
 
 
-def catastrophe_auto(state, step):
+def catastrophe_auto(state: State, step: Step) -> None:
     if step["stage"] == "tile":
         skip(state, step, "catastrophe.skipped")
         return
@@ -323,7 +326,7 @@ starts_step("Catastrophe", "catastrophe", stage="tile")
 
 # -- Evolution --------------------------------------------------------------------------------
 
-def evolution_ask(state, step):
+def evolution_ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     if state["animals"][animal]["gene_pool"] <= 0 or len(step["done"]) >= EVOLUTION_TARGETS:
         return None
@@ -337,7 +340,7 @@ def evolution_ask(state, step):
     return Ask(animal, "evolution", msg("evolution"), [*options, Option("done", msg("evolution.stop"))])
 
 
-def evolution_choose(state, step, option_id):
+def evolution_choose(state: State, step: Step, option_id: str) -> Msg:
     if option_id == "done":
         pop(state)
         return msg("evolution.stopped")
@@ -360,7 +363,7 @@ starts_step("Evolution", "evolution", done=[])
 
 # -- Fecundity --------------------------------------------------------------------------------
 
-def fecundity_ask(state, step):
+def fecundity_ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     if state["animals"][animal]["gene_pool"] <= 0 or step["next"] >= len(step["queue"]):
         return None
@@ -372,7 +375,7 @@ def fecundity_ask(state, step):
                 Option("all", msg("fecundity.all", n=left))])
 
 
-def fecundity_choose(state, step, option_id):
+def fecundity_choose(state: State, step: Step, option_id: str) -> Msg:
     animal = step["animal"]
     if option_id == "all":
         placed = [tile_ref(state, h) for h in step["queue"][step["next"]:]
@@ -391,18 +394,18 @@ register("fecundity", fecundity_ask, fecundity_choose)
 
 
 @card_effect("Fecundity")
-def fecundity(state, animal, tile):
+def fecundity(state: State, animal: str, tile: str) -> None:
     queue = sorted(h for h, t in state["tiles"].items() if animal in t["species"])
     push(state, "fecundity", animal=animal, queue=queue, next=0)
 
 
 # -- Fertile, Hibernation, Ice Sheet ----------------------------------------------------------
 
-def _own_tiles(state, animal):
+def _own_tiles(state: State, animal: str) -> list[str]:
     return sorted(h for h, t in state["tiles"].items() if animal in t["species"])
 
 
-def _fertile_apply(state, step, option_id):
+def _fertile_apply(state: State, step: Step, option_id: str) -> Msg:
     h = hex_of_option(option_id)
     total = sum(state["tiles"][h]["species"].values())
     gained = gain_vp(state, step["animal"], total, source="card:Fertile")
@@ -419,7 +422,7 @@ _pick_step("fertile", "Fertile", "fertile", msg("fertile"),
 starts_step("Fertile", "fertile")
 
 
-def hibernation_ask(state, step):
+def hibernation_ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     most = min(HIBERNATION_MAX_SPECIES, state["animals"][animal]["eliminated"])
     if most <= 0:
@@ -432,7 +435,7 @@ def hibernation_ask(state, step):
                [Option(f"place:{n}", msg("hibernation.count", n=n, tile=where)) for n in range(most, -1, -1)])
 
 
-def hibernation_choose(state, step, option_id):
+def hibernation_choose(state: State, step: Step, option_id: str) -> Msg:
     animal = step["animal"]
     if option_id.startswith("tile:"):
         step["tile"] = hex_of_option(option_id)
@@ -468,14 +471,16 @@ starts_step("Ice Sheet", "ice_sheet")
 
 # -- Instinct ---------------------------------------------------------------------------------
 
-def _instinct_has_ap(state, animal: str) -> bool:
+def _instinct_has_ap(state: State, animal: str) -> bool:
     rec = state["animals"][animal]
     if data.INSTINCT_AP_IS_NEW:
-        return rec["aps_owned"] < CYLINDERS_PER_ANIMAL
-    return rec["aps"] > 0  # one that already acted this turn, or one never placed
+        owned: int = rec["aps_owned"]
+        return owned < CYLINDERS_PER_ANIMAL
+    aps: int = rec["aps"]
+    return aps > 0  # one that already acted this turn, or one never placed
 
 
-def instinct_ask(state, step):
+def instinct_ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     if not _instinct_has_ap(state, animal):
         return None
@@ -483,7 +488,7 @@ def instinct_ask(state, step):
     return Ask(animal, "instinct", msg("instinct"), options) if options else None
 
 
-def instinct_choose(state, step, option_id):
+def instinct_choose(state: State, step: Step, option_id: str) -> Msg:
     pop(state)
     row, _, number = option_id.rpartition("-")
     rec = state["animals"][step["animal"]]
@@ -495,7 +500,7 @@ def instinct_choose(state, step, option_id):
     return msg("instinct.placed", space=option_id)
 
 
-def instinct_auto(state, step):
+def instinct_auto(state: State, step: Step) -> None:
     if _instinct_has_ap(state, step["animal"]):
         skip(state, step, "instinct.skipped.no_space")
     elif data.INSTINCT_AP_IS_NEW:
@@ -512,7 +517,7 @@ starts_step("Instinct", "instinct")
 
 # -- Mass Exodus ------------------------------------------------------------------------------
 
-def exodus_ask(state, step):
+def exodus_ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     if step.get("tile") is None:
         tiles = [h for h in sorted(state["tiles"])
@@ -535,7 +540,7 @@ def exodus_ask(state, step):
     return Ask(animal, "mass_exodus_move", msg("mass_exodus.move", tile=tile_ref(state, h)), options)
 
 
-def exodus_choose(state, step, option_id):
+def exodus_choose(state: State, step: Step, option_id: str) -> Msg:
     if option_id.startswith("tile:"):
         step["tile"] = hex_of_option(option_id)
         return msg("mass_exodus.chosen", tile=tile_ref(state, step["tile"]))
@@ -554,7 +559,7 @@ starts_step("Mass Exodus", "mass_exodus")
 
 # -- Metamorphosis ----------------------------------------------------------------------------
 
-def metamorphosis_ask(state, step):
+def metamorphosis_ask(state: State, step: Step) -> Ask | None:
     animal = step["animal"]
     added = state["animals"][animal]["added"]
     if step.get("old") is None:
@@ -566,7 +571,7 @@ def metamorphosis_ask(state, step):
                [Option(f"new:{e}", msg("take_from_bag", element=e)) for e in _bag_types(state)])
 
 
-def metamorphosis_choose(state, step, option_id):
+def metamorphosis_choose(state: State, step: Step, option_id: str) -> Msg:
     if option_id.startswith("old:"):
         step["old"] = _arg(option_id)
         return msg("metamorphosis.gave_up", element=step["old"])
@@ -588,8 +593,8 @@ starts_step("Metamorphosis", "metamorphosis")
 
 # -- Predator and Biomass: one loss per tile, the taker picks the victim ----------------------
 
-def _loss_ask(kind: str, card: str, exclude_taker: bool):
-    def ask(state, step):
+def _loss_ask(kind: str, card: str, exclude_taker: bool) -> AskFn:
+    def ask(state: State, step: Step) -> Ask | None:
         if step["next"] >= len(step["queue"]):
             return None
         h = step["queue"][step["next"]]
@@ -602,7 +607,7 @@ def _loss_ask(kind: str, card: str, exclude_taker: bool):
     return ask
 
 
-def _loss_next(state, step, card: str, exclude_taker: bool) -> None:
+def _loss_next(state: State, step: Step, card: str, exclude_taker: bool) -> None:
     """Resolve tiles with a single possible victim (or none) without asking."""
     losses = []
     while step["next"] < len(step["queue"]):
@@ -617,8 +622,8 @@ def _loss_next(state, step, card: str, exclude_taker: bool) -> None:
     _log_losses(state, card, losses)
 
 
-def _loss_choose(card: str, exclude_taker: bool):
-    def choose(state, step, option_id):
+def _loss_choose(card: str, exclude_taker: bool) -> ChooseFn:
+    def choose(state: State, step: Step, option_id: str) -> Msg:
         h = step["queue"][step["next"]]
         victim = _arg(option_id)
         where = tile_ref(state, h)
@@ -628,8 +633,8 @@ def _loss_choose(card: str, exclude_taker: bool):
     return choose
 
 
-def _loss_auto(card: str, exclude_taker: bool):
-    def auto(state, step):
+def _loss_auto(card: str, exclude_taker: bool) -> AutoFn:
+    def auto(state: State, step: Step) -> None:
         _loss_next(state, step, card, exclude_taker)
         if step["next"] >= len(step["queue"]):
             pop(state)
@@ -643,13 +648,13 @@ register("biomass", _loss_ask("biomass", "Biomass", False), _loss_choose("Biomas
 
 
 @card_effect("Predator")
-def predator(state, animal, tile):
+def predator(state: State, animal: str, tile: str) -> None:
     queue = sorted(h for h, t in state["tiles"].items() if animal in t["species"] and len(t["species"]) > 1)
     push(state, "predator", animal=animal, queue=queue, next=0)
 
 
 @card_effect("Biomass")
-def biomass(state, animal, tile):
+def biomass(state: State, animal: str, tile: str) -> None:
     queue = sorted(
         h for h, t in state["tiles"].items()
         if sum(t["species"].values()) > sum(c in state["elements"] for c in corner_keys_of(hex_from_key(h)))

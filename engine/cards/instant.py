@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import ecology
-from engine.cards import card_effect, gain_ap
+from engine.cards.effects import card_effect, gain_ap
 from engine.data import CYLINDERS_PER_ANIMAL, FOOD_CHAIN, MAX_DISPLAY_ELEMENTS, TILE_SCORING, bonus_vps
 from engine.ecology import display_elements
+from engine.flow import State
 from engine.state import animals_in_play, draw_elements, gain_vp, log, remove_species
 from engine.text import tile_ref
 
 
 @card_effect("Ice Age")
-def ice_age(state, animal, tile):
+def ice_age(state: State, animal: str, tile: str) -> None:
     counts = Counter(ecology.dominance_map(state).values())
     gains = []
     for a in animals_in_play(state):
@@ -29,7 +30,7 @@ def ice_age(state, animal, tile):
 
 
 @card_effect("Biodiversity")
-def biodiversity(state, animal, tile):
+def biodiversity(state: State, animal: str, tile: str) -> None:
     shared = sum(1 for t in state["tiles"].values()
                  if animal in t["species"] and len(t["species"]) > 1)
     gained = gain_vp(state, animal, shared, source="card:Biodiversity")
@@ -37,7 +38,7 @@ def biodiversity(state, animal, tile):
 
 
 @card_effect("Ecodiversity")
-def ecodiversity(state, animal, tile):
+def ecodiversity(state: State, animal: str, tile: str) -> None:
     types = set(display_elements(state, animal))
     count = sum(1 for e in state["elements"].values() if e in types)
     gained = gain_vp(state, animal, count, source="card:Ecodiversity")
@@ -45,7 +46,7 @@ def ecodiversity(state, animal, tile):
 
 
 @card_effect("Niche Biomes")
-def niche_biomes(state, animal, tile):
+def niche_biomes(state: State, animal: str, tile: str) -> None:
     loss = TILE_SCORING[state["tiles"][tile]["terrain"]][0]
     mine = state["animals"][animal]["vp"]
     losses = []
@@ -60,7 +61,7 @@ def niche_biomes(state, animal, tile):
 
 
 @card_effect("Cold Snap")
-def cold_snap(state, animal, tile):
+def cold_snap(state: State, animal: str, tile: str) -> None:
     losses = []
     for hkey in sorted(state["tiles"]):
         t = state["tiles"][hkey]
@@ -75,7 +76,7 @@ def cold_snap(state, animal, tile):
         log(state, "cold_snap.nobody")
 
 
-def _gain_aps(state, card: str, animals: list[str]) -> None:
+def _gain_aps(state: State, card: str, animals: list[str]) -> None:
     gained = [a for a in animals if gain_ap(state, a)]
     full = [a for a in animals if a not in gained]
     if gained:
@@ -85,24 +86,24 @@ def _gain_aps(state, card: str, animals: list[str]) -> None:
 
 
 @card_effect("Omnivore")
-def omnivore(state, animal, tile):
+def omnivore(state: State, animal: str, tile: str) -> None:
     _gain_aps(state, "Omnivore", [animal])
 
 
 @card_effect("Intelligence")
-def intelligence(state, animal, tile):
+def intelligence(state: State, animal: str, tile: str) -> None:
     rank = FOOD_CHAIN.index(animal)
     _gain_aps(state, "Intelligence", [a for a in animals_in_play(state) if FOOD_CHAIN.index(a) <= rank])
 
 
 @card_effect("Parasitism")
-def parasitism(state, animal, tile):
+def parasitism(state: State, animal: str, tile: str) -> None:
     rank = FOOD_CHAIN.index(animal)
     _gain_aps(state, "Parasitism", [a for a in animals_in_play(state) if FOOD_CHAIN.index(a) >= rank])
 
 
 @card_effect("Nocturnal")
-def nocturnal(state, animal, tile):
+def nocturnal(state: State, animal: str, tile: str) -> None:
     order = state["initiative"]
     i = order.index(animal)
     if i == 0:
@@ -113,7 +114,7 @@ def nocturnal(state, animal, tile):
 
 
 @card_effect("Symbiotic")
-def symbiotic(state, animal, tile):
+def symbiotic(state: State, animal: str, tile: str) -> None:
     mine = len(display_elements(state, animal))
     drew = []
     for a in animals_in_play(state):

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-from engine.cards import card_effect
+from engine.cards.effects import card_effect
 from engine.data import FOOD_CHAIN
 from engine.ecology import display_elements
-from engine.flow import Ask, Option, pop, push, register
+from engine.flow import Ask, Option, State, Step, pop, push, register
 from engine.state import animals_in_play, log, remove_species, to_bag
-from engine.text import msg
+from engine.text import Msg, msg
 
 
-def _current(step) -> str | None:
+def _current(step: Step) -> str | None:
     return step["queue"][step["next"]] if step["next"] < len(step["queue"]) else None
+
+
+def _chooser(step: Step) -> str:
+    """The animal choosing now (a step is only asked while one is left in its queue)."""
+    a = _current(step)
+    assert a is not None, step
+    return a
 
 
 # -- Disease: every animal with more elements than the taker loses an added one ---------------
 
-def disease_ask(state, step):
+def disease_ask(state: State, step: Step) -> Ask | None:
     a = _current(step)
     if a is None:
         return None
@@ -26,8 +33,8 @@ def disease_ask(state, step):
     return Ask(a, "disease", msg("disease"), [Option(f"lose:{e}", msg("disease.lose", element=e)) for e in types])
 
 
-def disease_choose(state, step, option_id):
-    a = _current(step)
+def disease_choose(state: State, step: Step, option_id: str) -> Msg:
+    a = _chooser(step)
     e = option_id.split(":", 1)[1]
     state["animals"][a]["added"].remove(e)
     to_bag(state, e)
@@ -35,7 +42,7 @@ def disease_choose(state, step, option_id):
     return msg("disease.lost", element=e)
 
 
-def disease_auto(state, step):
+def disease_auto(state: State, step: Step) -> None:
     a = _current(step)
     if a is None:
         pop(state)
@@ -52,7 +59,7 @@ register("disease", disease_ask, disease_choose, disease_auto)
 
 
 @card_effect("Disease")
-def disease(state, animal, tile):
+def disease(state: State, animal: str, tile: str) -> None:
     mine = len(display_elements(state, animal))
     queue = [a for a in animals_in_play(state) if len(display_elements(state, a)) > mine]
     push(state, "disease", animal=animal, queue=queue, next=0)
@@ -60,7 +67,7 @@ def disease(state, animal, tile):
 
 # -- Immigrants: every animal, in food-chain order, chooses one loss ---------------------------
 
-def immigrants_ask(state, step):
+def immigrants_ask(state: State, step: Step) -> Ask | None:
     a = _current(step)
     if a is None:
         return None
@@ -72,8 +79,8 @@ def immigrants_ask(state, step):
     return Ask(a, "immigrants", msg("immigrants"), options)
 
 
-def immigrants_choose(state, step, option_id):
-    a = _current(step)
+def immigrants_choose(state: State, step: Step, option_id: str) -> Msg:
+    a = _chooser(step)
     rec = state["animals"][a]
     step["next"] += 1
     if option_id == "ap":
@@ -97,5 +104,5 @@ register("immigrants", immigrants_ask, immigrants_choose)
 
 
 @card_effect("Immigrants")
-def immigrants(state, animal, tile):
+def immigrants(state: State, animal: str, tile: str) -> None:
     push(state, "immigrants", animal=animal, queue=[a for a in FOOD_CHAIN if a in state["animals"]], next=0)

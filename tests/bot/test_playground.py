@@ -45,8 +45,8 @@ def test_a_scripted_two_player_game_runs_and_survives_a_restart(tmp_path):
 
 def test_eof_on_the_first_question_exits_cleanly(tmp_path):
     result = run_bot(tmp_path, "")
-    assert result.returncode == 1
-    assert "Player names" in result.stdout
+    assert result.returncode == 0  # the end of input ends the playground, as at every prompt
+    assert "Player names" in result.stdout and "Bye; no game was started." in result.stdout
 
 
 def test_a_restart_continues_whatever_the_players_are_called(tmp_path):
@@ -149,3 +149,32 @@ def test_a_bad_ai_level_or_too_many_seats_is_refused(tmp_path):
     crowded = run_bot(tmp_path, "\n", "--players", "Ann", "Bob", *(["--ai", "random"] * 5))
     assert crowded.returncode == 1
     assert "A game needs 2 to 6 players; 2 given with 5 computer players." in crowded.stdout
+
+
+def stored_games(tmp_path) -> int:
+    import sqlite3
+
+    db = tmp_path / "play.sqlite3"
+    if not db.exists():
+        return 0
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT count(*) FROM games").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_the_names_prompt_takes_quit_help_and_the_end_of_input_as_every_prompt_does(tmp_path):
+    quit_ = run_bot(tmp_path, "QUIT\n")
+    assert quit_.returncode == 0, quit_.stderr
+    assert "Bye; no game was started." in quit_.stdout
+    assert "A game needs" not in quit_.stdout and stored_games(tmp_path) == 0
+    helped = run_bot(tmp_path, "help\nAnn Bob\nquit\n")
+    assert helped.returncode == 0, helped.stderr
+    assert "Type the players' names on one line" in helped.stdout
+    assert helped.stdout.count("Player names, separated by spaces") == 2  # asked again after the help
+    assert "Game #1 for Ann, Bob." in helped.stdout  # "help" was not taken for a name
+    ended = run_bot(tmp_path, "", "--new")  # the end of its input at the names prompt
+    assert ended.returncode == 0, ended.stderr
+    assert ended.stdout.count("Player names, separated by spaces") == 1
+    assert "Bye; no game was started." in ended.stdout and stored_games(tmp_path) == 1

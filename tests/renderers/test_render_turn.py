@@ -82,6 +82,12 @@ def test_an_option_subset_is_what_the_picture_lists(by_kind):
     draw_turn(state, options=[p.options[0]])  # Option objects work too
 
 
+def test_an_id_the_prompt_does_not_offer_still_draws(by_kind):
+    state = by_kind["adaptation"][1] if "adaptation" in by_kind else by_kind["abundance"][1]
+    p = engine.prompt(state)
+    draw_turn(state, options=["stale:id", p.options[0].id])
+
+
 def test_the_turn_picture_is_a_png():
     state = engine.new_game(3, 5)
     assert render_turn(state).startswith(b"\x89PNG\r\n\x1a\n")

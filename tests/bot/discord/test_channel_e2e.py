@@ -145,13 +145,15 @@ async def test_a_rollback_refused_then_approved(fake, bot):
         user = await actor_now(fake)
         options = await my_options(fake, user)
         await slash(fake, "play", user, {"option": chooser.choice(options)["value"]})
-    iid = fake.autocomplete("ds", "rollback", {"move": ""}, "move", user=ANN)
+    iid = fake.autocomplete("ds", "undo", {"move": ""}, "move", user=ANN)
     listed = (await fake.response(iid))["data"]["choices"]
     assert [c["value"] for c in listed] == [5, 4, 3, 2, 1] and listed[0]["name"].startswith("5. ")
 
     async def propose() -> dict:
-        response = await slash(fake, "rollback", ANN, {"move": 2})
-        body = response["followup"]
+        iid = fake.slash("ds", "undo", {"move": 2}, user=ANN)
+        response = await fake.response(iid)
+        assert response["type"] == 4 and not is_ephemeral(response)  # a proposal, in the channel
+        body = {**response["data"], "_message_id": int(fake.original_message(iid)["id"])}
         assert f"<@{BOB.id}>" in body["content"] and "move 2" in body["content"]
         return body
 

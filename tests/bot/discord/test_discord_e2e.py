@@ -16,6 +16,7 @@ from bot_process import (
     slash,
     text_of,
 )
+from command_limits import violations
 from fake_discord import FakeUser
 
 ANN, BOB, CY, DI = (FakeUser(9001, "ann"), FakeUser(9002, "bob"), FakeUser(9003, "cy"), FakeUser(9004, "di"))
@@ -46,8 +47,15 @@ async def test_commands_are_registered_as_one_ds_group(fake, bot):
     commands = fake.registered_commands()
     assert [c["name"] for c in commands] == ["ds"]
     subs = {o["name"] for o in commands[0]["options"]}
-    assert subs >= {"new", "join", "leave", "start", "play", "board", "tile", "status", "log", "rules",
+    assert subs >= {"new", "join", "leave", "start", "play", "board", "status", "log", "rules",
                     "resign", "abandon", "undo"}
+    # the tree as Discord received it keeps within Discord's limits, in every locale it carries
+    locales = sorted({loc for node in _nodes(commands[0]) for loc in (node.get("name_localizations") or {})})
+    assert "hu" in locales and violations(commands[0], locales) == []
+
+
+def _nodes(node: dict) -> list[dict]:
+    return [node, *(n for child in node.get("options") or [] for n in _nodes(child))]
 
 
 # A whole game by autocomplete and /ds play: tests/bot/discord/test_computer_e2e.py (a person against a

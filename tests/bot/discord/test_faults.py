@@ -181,7 +181,7 @@ async def test_6000_character_inputs_get_a_short_refusal(fake, bot):
         refusal = await slash(fake, "play", actor, {"option": option})
         assert is_ephemeral(refusal) and "is not a legal choice" in text_of(refusal), text_of(refusal)
         assert len(text_of(refusal)) <= CONTENT
-    for sub, options in (("tile", {"at": long}), ("rules", {"topic": long})):
+    for sub, options in (("board", {"at": long}), ("rules", {"topic": long})):
         answer = await slash(fake, sub, actor, options)
         assert len(text_of(answer)) <= CONTENT and "went wrong" not in text_of(answer), text_of(answer)
     iid = fake.autocomplete("ds", "play", {"option": long}, "option", user=actor)

@@ -53,7 +53,7 @@ async def wait_for_posts(fake, word: str, count: int, timeout: float, channel_id
 
 async def test_a_reminder_on_time_only_for_the_player_to_act_and_none_repeated_by_a_restart(fake, bot):
     await start_two(fake)
-    reply = await slash(fake, "pace", ANN, {"reminder": "3s"})
+    reply = await slash(fake, "settings", ANN, {"reminder": "3s"})
     assert "a reminder every 3 seconds" in text_of(reply)
     asked = await actor(fake)
     set_at = time.monotonic()
@@ -74,17 +74,17 @@ async def test_a_reminder_on_time_only_for_the_player_to_act_and_none_repeated_b
 
 async def test_a_deadline_that_waits_tells_the_host_once_and_a_vacation_suspends_it(fake, bot):
     await start_two(fake)
-    bad = await slash(fake, "pace", ANN, {"deadline": "forever"})
+    bad = await slash(fake, "settings", ANN, {"deadline": "forever"})
     assert is_ephemeral(bad) and "not a duration" in text_of(bad)
-    refused = await slash(fake, "pace", BOB, {"deadline": "2s"})
+    refused = await slash(fake, "settings", BOB, {"deadline": "2s"})
     assert is_ephemeral(refused) and "host" in text_of(refused)
     asked = await actor(fake)
     away = await slash(fake, "away", asked, {"for": "1h"})
     assert "is away until" in text_of(away)
-    await slash(fake, "pace", ANN, {"reminder": "off", "deadline": "2s", "at_deadline": "wait"})
+    await slash(fake, "settings", ANN, {"reminder": "off", "deadline": "2s", "at_deadline": "wait"})
     await asyncio.sleep(3.0)
     assert posts_with(fake, "deadline passed") == []  # away: the deadline waits
-    back = await slash(fake, "back", asked)
+    back = await slash(fake, "away", asked, {"for": "off"})
     assert "is back" in text_of(back)
     notices = await wait_for_posts(fake, "deadline passed", 1, 6)
     assert len(notices) == 1 and f"<@{ANN.id}>" in notices[0]["content"] and "waits" in notices[0]["content"]
@@ -155,7 +155,7 @@ async def test_direct_messages_on_your_turn_and_the_fallback_when_they_are_close
 async def test_a_deadline_hands_the_decision_to_the_ai_and_the_player_plays_again_next_turn(fake, bot):
     await start_two(fake)
     late = await actor(fake)
-    await slash(fake, "pace", ANN, {"reminder": "off", "deadline": "2s", "at_deadline": "ai"})
+    await slash(fake, "settings", ANN, {"reminder": "off", "deadline": "2s", "at_deadline": "ai"})
     notices = await wait_for_posts(fake, "deadline passed", 1, 8)
     assert "the AI plays" in notices[0]["content"] and f"<@{late.id}>" not in notices[0]["content"]
     other = BOB if late == ANN else ANN
@@ -165,7 +165,7 @@ async def test_a_deadline_hands_the_decision_to_the_ai_and_the_player_plays_agai
         await asyncio.sleep(0.1)
     else:
         raise AssertionError("the AI never played the late player's decision")
-    await slash(fake, "pace", ANN, {"deadline": "off"})  # the other player's clock must not run out too
+    await slash(fake, "settings", ANN, {"deadline": "off"})  # the other player's clock must not run out too
     conn = sqlite3.connect(bot.database)
     made = [by for (by,) in conn.execute("SELECT made_by FROM moves ORDER BY version")]
     conn.close()

@@ -33,7 +33,7 @@ async def start_game(fake: FakeDiscord, channel: int, paced: bool) -> None:
     await slash(fake, "new", ANN, {"players": 2}, channel_id=channel)
     await slash(fake, "join", BOB, channel_id=channel)
     if paced:
-        assert "eminder" in text_of(await slash(fake, "pace", ANN, {"reminder": REMINDER}, channel_id=channel))
+        assert "eminder" in text_of(await slash(fake, "settings", ANN, {"reminder": REMINDER}, channel_id=channel))
     await slash(fake, "start", ANN, channel_id=channel)
     await fake.wait_channel_messages(1, channel, timeout=30)
 

@@ -1,5 +1,5 @@
 """The story of a game through the fake Discord: the end-of-game post, /ds history with its
-buttons, /ds log in pages, /ds export and /ds stats, all private and none changing a game.
+buttons, /ds log in pages, /ds log file: (the record) and /ds stats, all private and none changing a game.
 
 A whole game is stored before the bot starts (a seeded game loaded as ``--load`` does, in
 the fake's channel and server): playing one by clicks would take minutes.
@@ -89,7 +89,7 @@ async def test_a_finished_game_its_final_post_history_log_export_and_stats(fake,
         assert [c["value"] for c in (await fake.response(iid))["data"]["choices"]] == ["seat:2"]
 
         # the record, as a file that replays to the stored game
-        exported = await slash(fake, "export", ANN)
+        exported = await slash(fake, "log", ANN, {"file": True})
         assert is_ephemeral(exported)
         (file,) = exported["followup"]["files"]
         record = read_record(file.data)
@@ -110,7 +110,7 @@ async def test_history_of_a_running_game_is_private_and_a_resignation_ends_it_wi
     await bot.start()
     try:
         commands = {o["name"] for o in fake.registered_commands()[0]["options"]}
-        assert commands >= {"history", "log", "export", "stats"}
+        assert commands >= {"history", "log", "stats"}
         await slash(fake, "new", ANN, {"players": 2})
         await slash(fake, "join", BOB)
         await slash(fake, "start", ANN)
@@ -132,7 +132,7 @@ async def test_history_of_a_running_game_is_private_and_a_resignation_ends_it_wi
         final = fake.channel_messages()[-1]
         assert "resigns" in final["content"] and "VP by source" in final["content"]
         assert [f.filename for f in final["files"]] == ["board.png", "end-of-game.png"]
-        exported = await slash(fake, "export", ANN)
+        exported = await slash(fake, "log", ANN, {"file": True})
         record = read_record(exported["followup"]["files"][0].data)
         assert record.result["ended_by"] == "resignation" and len(record.moves) == 6
         assert replay_record(record)["result"]["winner_seat"] == 0

@@ -98,6 +98,23 @@ async def test_settings_are_the_hosts_and_checked(service, store):
     assert game.settings["board"] == "turn" and game.settings["on_resign"] == "play_on"
 
 
+async def test_the_pace_is_a_setting_too_and_one_refusal_writes_nothing(service, store):
+    """``/ds settings`` holds the pace (once ``/ds pace``): all in one transaction."""
+    await service.create_lobby("chan", "u0", "Ann", 2)
+    before = await snapshot(store)
+    with pytest.raises(replies.BadRequest, match="not a duration"):
+        await service.configure("chan", "u0", board="turn", reminder="soon")
+    with pytest.raises(replies.BadRequest, match="choose ai or wait"):
+        await service.configure("chan", "u0", deadline="2d", at_deadline="x" * 6000)
+    assert await snapshot(store) == before
+    reply = await service.configure("chan", "u0", board="turn", reminder="12h", deadline="2d",
+                                    at_deadline="wait", away_cap="3d")
+    assert "every turn" in reply.text and "a reminder every 12 hours" in reply.text and "2 days" in reply.text
+    game = await store.live_game("chan")
+    assert game.settings["board"] == "turn" and game.settings["pace"]["away_cap"] == 3 * 86400
+    assert "a reminder every 12 hours" in (await service.configure("chan", "u0")).text  # shown as it is
+
+
 async def test_play_refusals_write_nothing(service, store):
     users = await start_game(service, players=3)
     status = await service.status("chan")
