@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord import components
 from bot.discord.answers import send_picture, user_lang, who
+from bot.discord.commands_admin import add_admin_commands
 from bot.discord.commands_story import add_story_commands
 from bot.discord.delivery import mentions_for
 from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
@@ -285,6 +286,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
 
     add_story_commands(ds, shell)  # history, log (in pages, or the record file), stats
+    add_admin_commands(ds, shell)  # the server managers' group: games, abandon, defaults
     return ds
 
 

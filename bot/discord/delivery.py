@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 #: Seconds between retries of a failed post (Discord's own client retries 429s itself).
 RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
 OUTBOX_BATCH = 50  # items sent per scheduler tick at most
+#: Outbox notices that end a game from outside its channel: its lobby card is brought up to date after
+CLOSING = ("lobby_closed", "abandoned")
 
 
 class PostOutcome(enum.Enum):
@@ -75,7 +77,7 @@ class Announcer:
         self._blocked: set[str] = set()  # channels whose last post was refused (not yet delivered)
         self._told_blocked: set[str] = set()  # ... and where a player was already told why
         self.metrics: Metrics | None = None  # the host's metrics count the posts Discord refused
-        #: refreshes a lobby's card in its parent channel (a lobby that closed by itself: no Join button)
+        #: refreshes a lobby's card in its parent channel (a lobby that closed: no Join button)
         self.on_lobby_closed: Callable[[int], Awaitable[None]] | None = None
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
@@ -206,7 +208,7 @@ class Announcer:
                 await self.service.store.mark_sent(item.id, time.time())
                 log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
                 sent += 1
-            if item.kind == "lobby_closed" and self.on_lobby_closed is not None:
+            if item.kind in CLOSING and self.on_lobby_closed is not None:
                 with contextlib.suppress(Exception):  # its card in the parent channel: best effort
                     await self.on_lobby_closed(item.game_id)
         return sent

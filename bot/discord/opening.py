@@ -41,7 +41,9 @@ def _is_text_channel(interaction: discord.Interaction) -> bool:
 async def open_game(shell: Responder, interaction: discord.Interaction, players: int, variant: str,
                     language: str | None) -> None:
     channel, user, name = who(interaction)
-    lang = language or default_game_language(getattr(interaction.guild_locale, "value", None))
+    # asked for, else the server's default (/ds admin defaults), else the server's Discord language
+    fallback = default_game_language(getattr(interaction.guild_locale, "value", None))
+    lang = await shell.service.new_game_language(guild_of(interaction), language, fallback)
     missing = missing_permissions(interaction)
     if missing:
         await send_error(interaction, permission_refusal(missing))

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import logging
 import secrets
+from dataclasses import replace
 from typing import Any
 
 import engine
 import words
 from bot.game import pace
+from bot.game.admin import defaults_of
 from bot.game.channel import CADENCES, DEFAULT_CADENCE, RESET
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
@@ -38,12 +40,13 @@ class Lobby:
                            guild_id: str | None = None, language: str = words.DEFAULT) -> Reply:
         """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined."""
         self.check_new(players, variant, language)
+        defaults = defaults_of(await self.store.server_settings(guild_id) if guild_id is not None else {})
         async with self._lock(channel_id), self.store.transaction():
             existing = await self.store.live_game(channel_id)
             if existing is not None:
                 raise WrongPhase(T("bot.err.game_here", game=existing.id, status=status_word(existing)))
             game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31),
-                                                   settings=self._new_settings(language),
+                                                   settings=self._new_settings(language, defaults),
                                                    home_channel_id=home_channel_id,
                                                    lobby_message_id=lobby_message_id, guild_id=guild_id)
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
@@ -65,9 +68,16 @@ class Lobby:
         if variant == "multi-animal" and players not in (2, 3):
             raise BadRequest(T("bot.err.multi_players"))
 
-    def _new_settings(self, language: str = words.DEFAULT) -> dict[str, Any]:
+    def _new_settings(self, language: str = words.DEFAULT, defaults: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A new game's settings: the bot's own, with what the server's managers chose (``/ds admin defaults``)."""
+        defaults = defaults or defaults_of({})
         rules = pace.Pace(at_deadline="ai" if self.ai_available else "wait")
-        return {**SETTINGS_DEFAULTS, "language": language, "pace": rules.to_dict()}
+        chosen = {k: v for k, v in defaults["pace"].items() if k in ("reminder", "deadline", "at_deadline")}
+        rules = replace(rules, **chosen)
+        if rules.at_deadline == "ai" and not self.ai_available:
+            rules = replace(rules, at_deadline="wait")
+        return {**SETTINGS_DEFAULTS, "board": defaults["board"], "language": language, "pace": rules.to_dict(),
+                "hints": defaults["hints"], "rated": defaults["rated"]}
 
     async def join(self, channel_id: str, user_id: str, user_name: str, animal: str | None = None) -> Reply:
         async with self._lock(channel_id), self.store.transaction():

@@ -17,6 +17,7 @@ from typing import Any
 import engine
 import words
 from bot.game import channel, context
+from bot.game.admin import Admin
 from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
@@ -117,7 +118,7 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Housekeeping):
+class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Housekeeping, Admin):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,

@@ -142,4 +142,14 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_to_archive ON games (ended_at) WHERE archived_at IS NULL AND home_channel_id IS NOT NULL;
     CREATE INDEX games_waiting ON games (turn_since) WHERE status = 'active';
     """,
+    # 9: each server's defaults for its new games, set by its managers (/ds admin defaults), and
+    # the server's live games found by an index (/ds admin games).
+    """
+    CREATE TABLE servers (
+        guild_id    TEXT PRIMARY KEY,
+        settings    TEXT NOT NULL DEFAULT '{}',
+        updated_at  REAL NOT NULL
+    );
+    CREATE INDEX games_server_live ON games (guild_id) WHERE status IN ('lobby', 'active');
+    """,
 )

@@ -300,6 +300,21 @@ class Store(Claims):
             ids = [r["id"] for r in await cur.fetchall()]
         return [g for g in [await self.game(i) for i in ids] if g is not None]
 
+    async def games_of_server(self, guild_id: str, limit: int = 50) -> list[Game]:
+        """The server's live games (lobbies and running), newest first."""
+        async with self._read().execute(
+            "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id DESC LIMIT ?",
+            (guild_id, limit)
+        ) as cur:
+            ids = [r["id"] for r in await cur.fetchall()]
+        return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def server_settings(self, guild_id: str) -> dict[str, Any]:
+        """What the server's managers set for its new games (``{}``: nothing)."""
+        async with self._read().execute("SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return {} if row is None else json.loads(row["settings"] or "{}")
+
     async def open_proposal(self, game_id: int) -> Proposal | None:
         async with self._read().execute(
             "SELECT * FROM proposals WHERE game_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1", (game_id,)
@@ -373,6 +388,14 @@ class Store(Claims):
                 await self.conn.execute("UPDATE users SET notify_dm = ? WHERE user_id = ?", (int(notify_dm), user_id))
             if dm_failed_at is not None or clear_failure:
                 await self.conn.execute("UPDATE users SET dm_failed_at = ? WHERE user_id = ?", (dm_failed_at, user_id))
+
+    async def set_server_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
+        async with self.transaction():
+            now = time.time()
+            await self.conn.execute(
+                "INSERT OR IGNORE INTO servers (guild_id, settings, updated_at) VALUES (?, '{}', ?)", (guild_id, now))
+            await self.conn.execute("UPDATE servers SET settings = ?, updated_at = ? WHERE guild_id = ?",
+                                    (json.dumps(settings), now, guild_id))
 
     async def insert_proposal(self, game_id: int, kind: str, target: int, proposer: str,
                               needed: list[str], now: float | None = None) -> int:
