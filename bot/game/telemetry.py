@@ -26,7 +26,9 @@ RENDER_KINDS = ("board", "turn", "tile", "history", "final")
 
 class Telemetry(Protocol):
     def moved(self, made_by: str, count: int = 1) -> None:
-        """``count`` moves written (committed with the game's new state), made by ``made_by``."""
+        """``count`` moves made by ``made_by`` were written with the game's new state (counted in the
+        move's transaction, once the version check passed: a commit failing after it, which is
+        rare, still counts)."""
 
     def rendered(self, kind: str, seconds: float, ok: bool) -> None:
         """A picture of ``kind`` drawn (or failed) in ``seconds``."""

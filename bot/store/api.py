@@ -37,9 +37,12 @@ def is_store_error(error: BaseException) -> bool:
     rule, a refusal or a bug: what the host's metrics count as a store error."""
     import sqlite3
 
+    package = type(error).__module__.split(".")[0]
+    if package in ("aiohttp", "discord"):  # Discord (or the way to it) failed, not the database
+        return False
     if isinstance(error, StoreUnavailable | sqlite3.Error | OSError | TimeoutError):
         return True
-    return type(error).__module__.split(".")[0] == "asyncpg"
+    return package == "asyncpg"
 
 
 def database_path(explicit: str | None = None) -> str:
