@@ -118,9 +118,11 @@ def run_discord(config: Config) -> int:
     async def main() -> None:
         # The metrics port first (a port in use stops the bot before anything started), then the
         # database: a file that cannot be used stops the bot before it logs in.
-        metrics = Metrics() if config.metrics_port is not None else None
+        # the metrics when they are served, or when JSON logs want a line per interaction answered
+        wanted = config.metrics_port is not None or config.log_format == "json"
+        metrics = Metrics() if wanted else None
         monitor = None
-        if metrics is not None:
+        if metrics is not None and config.metrics_port is not None:
             monitor = Monitor(metrics, {"start-up": _starting}, host=config.metrics_host, port=config.metrics_port)
             try:
                 await monitor.start()
