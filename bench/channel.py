@@ -174,6 +174,7 @@ def measure(fake: FakeDiscord, channel: int, db: Path, clicks: int, seconds: flo
         "image_kb_per_decision": round(sum(len(f.data) for f in images) / 1024 / decisions, 1),
         "image_kb_total": round(sum(len(f.data) for f in images) / 1024),
         "player_changes": len(changes), "unnotified": unnotified,
+        "refused": len(fake.violations),  # requests Discord would have refused (tests/bot/discord_contract.py)
     }
 
 
@@ -214,7 +215,8 @@ def main() -> None:
     print(f"{'':{width}}  " + "  ".join(f"{name:>22}" for name in rows))
     for key in keys:
         print(f"{key:{width}}  " + "  ".join(f"{row[key]!s:>22}" for row in rows.values()))
-    print("goals: left_per_decision <= 0.35, images_per_decision <= 0.15, image_kb_per_decision <= 40, unnotified 0")
+    print("goals: left_per_decision <= 0.35, images_per_decision <= 0.15, image_kb_per_decision <= 40, unnotified 0,"
+          " refused 0")
 
 
 if __name__ == "__main__":

@@ -93,6 +93,7 @@ async def main() -> None:
         print(f"{key:<14} {len(ms):>6} {statistics.median(ms) if ms else float('nan'):>8.1f} "
               f"{pct(ms, 0.95):>8.1f} {max(ms, default=float('nan')):>8.1f}")
     print(f"interactions not acknowledged within 3 s: {late}")
+    print(f"requests Discord would have refused: {len(fake.violations)}")  # tests/bot/discord_contract.py
     print("play = INTERACTION_CREATE -> deferred callback; picture/prompt post = /ds play sent -> the channel's "
           "live message posted or edited (with or without a picture)")
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.discord.limits import CONTENT, clip
@@ -30,19 +33,64 @@ def user_lang(interaction: discord.Interaction) -> str:
     return pick_language(getattr(interaction.locale, "value", None))
 
 
+async def _twice(what: str, call: Callable[[], Awaitable[object]]) -> bool:
+    """Run one answer to Discord, once more if Discord failed on its side (a 5xx, or the network):
+    an interaction has 3 seconds, room for one quick retry.  False if it did not go through
+    (logged; nothing more can be said to this user)."""
+    for attempt in (1, 2):
+        try:
+            await call()
+            return True
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:
+            status = getattr(e, "status", 0)
+            if attempt == 2 or (isinstance(e, discord.HTTPException) and status < 500):
+                log.warning("%s failed (%s): %s", what, status or type(e).__name__, e)
+                return False
+            log.info("%s failed (%s); trying once more", what, status or type(e).__name__)
+    return False
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A file to attach: its name, its bytes, and (for a picture) the alt text a screen reader reads."""
+
+    name: str
+    data: bytes
+    description: str | None = None
+
+    def file(self) -> discord.File:
+        # a fresh File for every attempt: discord.py reads and closes the one it sends
+        return discord.File(io.BytesIO(self.data), filename=self.name, description=self.description)
+
+
+async def answer(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = False,
+                 allowed_mentions: discord.AllowedMentions | None = None,
+                 attachments: Sequence[Attachment] = (), **kwargs: Any) -> bool:
+    """The interaction's first response, or a followup once it has one; pinging nobody unless
+    told whom.  ``kwargs``: ``view`` as discord.py takes it."""
+    mentions = allowed_mentions or discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        return await _twice("a followup", lambda: interaction.followup.send(
+            content or discord.utils.MISSING, ephemeral=ephemeral, allowed_mentions=mentions,
+            files=[a.file() for a in attachments] or discord.utils.MISSING, **kwargs))
+    return await _twice("an answer", lambda: interaction.response.send_message(
+        content, ephemeral=ephemeral, allowed_mentions=mentions,
+        files=[a.file() for a in attachments] or discord.utils.MISSING, **kwargs))
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False) -> bool:
+    """Acknowledge now, answer later (within 15 minutes).  False: Discord did not take the
+    acknowledgement, so nothing should be done for this interaction."""
+    if interaction.response.is_done():
+        return True
+    return await _twice("an acknowledgement", lambda: interaction.response.defer(ephemeral=ephemeral,
+                                                                              thinking=thinking))
+
+
 async def say(interaction: discord.Interaction, text: Words, *, ephemeral: bool, lang: str | None = None) -> None:
     """Answer an interaction (first response or followup), cut to fit, pinging nobody; in
     ``lang``, by default the user's (an answer in the game's language passes the game's)."""
-    content = clip(say_in(text, lang or user_lang(interaction)), CONTENT)
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=ephemeral,
-                                            allowed_mentions=discord.AllowedMentions.none())
-        else:
-            await interaction.response.send_message(content, ephemeral=ephemeral,
-                                                    allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException as e:  # nothing more can be said to this user
-        log.warning("answering an interaction failed: %s", e)
+    await answer(interaction, clip(say_in(text, lang or user_lang(interaction)), CONTENT), ephemeral=ephemeral)
 
 
 async def send_error(interaction: discord.Interaction, text: Words) -> None:
@@ -54,7 +102,6 @@ async def send_error(interaction: discord.Interaction, text: Words) -> None:
 async def send_picture(interaction: discord.Interaction, reply: Reply, name: str = "board.png", *,
                        ephemeral: bool = False) -> None:
     """A reply with its picture (drawn in the game's language, as its text is)."""
-    kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none(), "ephemeral": ephemeral}
-    if reply.image:
-        kwargs["file"] = discord.File(io.BytesIO(reply.image), filename=name)
-    await interaction.followup.send(clip(reply.in_(reply.lang or user_lang(interaction)), CONTENT), **kwargs)
+    pictures = [Attachment(name, reply.image)] if reply.image else []
+    await answer(interaction, clip(reply.in_(reply.lang or user_lang(interaction)), CONTENT), ephemeral=ephemeral,
+                 attachments=pictures)

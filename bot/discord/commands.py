@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import components
-from bot.discord.answers import send_picture, user_lang, who
+from bot.discord.answers import answer, defer, send_picture, user_lang, who
 from bot.discord.commands_admin import add_admin_commands
 from bot.discord.commands_story import add_story_commands
 from bot.discord.delivery import mentions_for
@@ -174,8 +174,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         view = components.proposal_view(reply.proposal, lang) if reply.proposal is not None else discord.utils.MISSING
         mentions = mentions_for(reply.mention)
         head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
-        await interaction.response.send_message(clip(head + reply.in_(lang), CONTENT), view=view,
-                                                allowed_mentions=mentions)
+        await answer(interaction, clip(head + reply.in_(lang), CONTENT), view=view, allowed_mentions=mentions)
         await shell.announcer.sync(channel)
 
     @undo.autocomplete("move")
@@ -256,7 +255,8 @@ def build_commands(shell: Responder) -> app_commands.Group:
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
-        await interaction.response.defer(thinking=True)
+        if not await defer(interaction, thinking=True):
+            return
         try:
             reply = await (shell.service.board(channel) if at is None else shell.service.tile(channel, at))
         except ServiceError as e:
@@ -279,7 +279,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
     @ds.command(name="rules", description="Rules help: an action, a card or a term")
     @app_commands.describe(topic="What to explain")
     async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
-        await interaction.response.send_message(clip(explain(topic, user_lang(interaction)), CONTENT), ephemeral=True)
+        await answer(interaction, clip(explain(topic, user_lang(interaction)), CONTENT), ephemeral=True)
 
     @rules.autocomplete("topic")
     async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -8,14 +8,15 @@ story by editing the private message they are on.
 
 from __future__ import annotations
 
-import io
+import contextlib
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.discord import components
+from bot.discord.answers import Attachment, answer, defer
 from bot.discord.components_story import history_view, log_view
 from bot.discord.limits import AUTOCOMPLETE_NAME, CONTENT, clip
 from bot.game.records import export_record
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from bot.game.chronicle import Moment
 
 AUTOCOMPLETE_MAX = 25
-NONE = discord.AllowedMentions.none()
 
 
 def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
@@ -38,15 +38,15 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
     @app_commands.describe(turn="The turn, from 1", move="How many choices into that turn (0: its start)")
     async def history(interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999],
                       move: app_commands.Range[int, 0, 9999] = 0) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not await defer(interaction, ephemeral=True, thinking=True):
+            return
         try:
             moment = await shell.service.chronicle.moment_at(str(interaction.channel_id), turn, move,
                                                            lang=_lang(interaction))
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
-        await interaction.followup.send(**_moment_message(moment, _lang(interaction)), ephemeral=True,
-                                        allowed_mentions=NONE)
+        await answer(interaction, **_moment_message(moment, _lang(interaction)), ephemeral=True)
 
     @ds.command(name="log", description="The game log, a turn a page; file: the whole game as a record file (only you)")
     @app_commands.describe(player="Only what concerns one player: a member or an animal",
@@ -63,9 +63,8 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
-        await interaction.response.send_message(clip(page.text, CONTENT),
-                                                view=log_view(page, _lang(interaction)) or discord.utils.MISSING,
-                                                ephemeral=True, allowed_mentions=NONE)
+        await answer(interaction, clip(page.text, CONTENT),
+                     view=log_view(page, _lang(interaction)) or discord.utils.MISSING, ephemeral=True)
 
     @log_.autocomplete("player")
     async def log_players(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -81,7 +80,8 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
         return choices[:AUTOCOMPLETE_MAX]
 
     async def _export(interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not await defer(interaction, ephemeral=True, thinking=True):
+            return
         try:
             name, data, game = await export_record(shell.service.chronicle, str(interaction.channel_id), time.time())
         except ServiceError as e:
@@ -89,17 +89,17 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
             return
         text = gettext("bot.export.finished" if game.status == "finished" else "bot.export.running",
                        _lang(interaction), game=game.id, file=name)
-        await interaction.followup.send(text, file=discord.File(io.BytesIO(data), filename=name), ephemeral=True,
-                                        allowed_mentions=NONE)
+        await answer(interaction, text, attachments=[Attachment(name, data)], ephemeral=True)
 
     @ds.command(name="stats", description="This server's finished games: animals, members, the longest (only you)")
     async def stats(interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not await defer(interaction, ephemeral=True, thinking=True):
+            return
         guild = interaction.guild
         # games opened before servers were recorded count when they were played in one of its channels
         known = {str(c.id) for c in guild.channels} | {str(t.id) for t in guild.threads} if guild else set()
         text = await server_stats(shell.store, str(interaction.guild_id), known, lang=_lang(interaction))
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NONE)
+        await answer(interaction, text, ephemeral=True)
 
 
 def _lang(interaction: discord.Interaction) -> str:
@@ -107,17 +107,18 @@ def _lang(interaction: discord.Interaction) -> str:
     return pick_language(getattr(interaction.locale, "value", None))
 
 
-def _moment_message(moment: Moment, lang: str) -> dict:
-    message: dict = {"content": clip(moment.text, CONTENT), "view": history_view(moment, lang)}
+def _moment_message(moment: Moment, lang: str) -> dict[str, Any]:
+    message: dict[str, Any] = {"content": clip(moment.text, CONTENT), "view": history_view(moment, lang)}
     if moment.image:
-        message["file"] = discord.File(io.BytesIO(moment.image), filename="history.png")
+        message["attachments"] = [Attachment("history.png", moment.image)]
     return message
 
 
 async def on_history_button(shell: Responder, interaction: discord.Interaction, game: int, k: int) -> None:
     """"Previous / next action" under a past board: the private message steps there."""
     private = _is_private(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=not private)
+    if not await defer(interaction, ephemeral=True, thinking=not private):
+        return
     try:
         found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
         moment = await shell.service.chronicle.moment(found, k, lang=_lang(interaction))
@@ -126,10 +127,11 @@ async def on_history_button(shell: Responder, interaction: discord.Interaction, 
         return
     message = _moment_message(moment, _lang(interaction))
     if not private:  # never change a public message: answer privately instead
-        await interaction.followup.send(**message, ephemeral=True, allowed_mentions=NONE)
+        await answer(interaction, **message, ephemeral=True)
         return
-    file = message.pop("file", None)
-    await interaction.edit_original_response(**message, attachments=[file] if file else [])
+    pictures = message.pop("attachments", [])
+    with contextlib.suppress(discord.HTTPException):  # the old page stays: its buttons still work
+        await interaction.edit_original_response(**message, attachments=[a.file() for a in pictures])
 
 
 async def on_log_button(shell: Responder, interaction: discord.Interaction, game: int, page: int, code: str) -> None:
@@ -142,10 +144,10 @@ async def on_log_button(shell: Responder, interaction: discord.Interaction, game
         return
     text, view = clip(shown.text, CONTENT), log_view(shown, _lang(interaction))
     if _is_private(interaction):
-        await interaction.response.edit_message(content=text, view=view)
+        with contextlib.suppress(discord.HTTPException):  # the old page stays: its buttons still work
+            await interaction.response.edit_message(content=text, view=view)
     else:
-        await interaction.response.send_message(text, view=view or discord.utils.MISSING, ephemeral=True,
-                                                allowed_mentions=NONE)
+        await answer(interaction, text, view=view or discord.utils.MISSING, ephemeral=True)
 
 
 def _is_private(interaction: discord.Interaction) -> bool:

@@ -9,7 +9,6 @@ version), so they keep working after a restart and a stale click is refused poli
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -17,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.answers import answer
 from bot.discord.limits import BUTTON_LABEL, CUSTOM_ID, SELECT_LABEL, clip
 from bot.game.replies import Choice
 from words import DEFAULT, gettext, ngettext, pick_language
@@ -62,15 +62,14 @@ def is_ours(custom_id: str) -> bool:
 async def refuse_invalid(interaction: discord.Interaction) -> None:
     """A button or menu whose custom id is no longer (or never was) one we answer: said privately."""
     lang = pick_language(getattr(interaction.locale, "value", None))
-    if not interaction.response.is_done():
-        await interaction.response.send_message(gettext("bot.err.button_invalid", lang), ephemeral=True)
+    await answer(interaction, gettext("bot.err.button_invalid", lang), ephemeral=True)
 
 
 async def _dispatch(kind: str, interaction: discord.Interaction, **fields: object) -> None:
     handler = _handlers.get(kind)
     lang = pick_language(getattr(interaction.locale, "value", None))
     if handler is None:
-        await interaction.response.send_message(gettext("bot.starting", lang), ephemeral=True)
+        await answer(interaction, gettext("bot.starting", lang), ephemeral=True)
         return
     if not in_range(fields):
         await refuse_invalid(interaction)
@@ -79,11 +78,7 @@ async def _dispatch(kind: str, interaction: discord.Interaction, **fields: objec
         await handler(interaction, **fields)
     except Exception:  # noqa: BLE001 - never leave a click unanswered
         log.exception("a %s click failed", kind)
-        with contextlib.suppress(discord.HTTPException):
-            if interaction.response.is_done():
-                await interaction.followup.send(gettext("bot.our_fault", lang), ephemeral=True)
-            else:
-                await interaction.response.send_message(gettext("bot.our_fault", lang), ephemeral=True)
+        await answer(interaction, gettext("bot.our_fault", lang), ephemeral=True)
 
 
 class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -124,7 +119,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
         values = (interaction.data or {}).get("values") or []
         if not values:
             lang = pick_language(getattr(interaction.locale, "value", None))
-            await interaction.response.send_message(gettext("bot.select.pick_one", lang), ephemeral=True)
+            await answer(interaction, gettext("bot.select.pick_one", lang), ephemeral=True)
             return
         await _dispatch("choice", interaction, game=self.game, version=self.version, option=values[0])
 

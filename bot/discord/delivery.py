@@ -16,6 +16,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+import aiohttp
 import discord
 
 from bot.discord.components import BoardButton, prompt_view
@@ -79,6 +80,8 @@ class Announcer:
         self.metrics: Metrics | None = None  # the host's metrics count the posts Discord refused
         #: refreshes a lobby's card in its parent channel (a lobby that closed: no Join button)
         self.on_lobby_closed: Callable[[int], Awaitable[None]] | None = None
+        #: per channel, earlier prompt messages whose buttons Discord refused to take away (yet)
+        self._unretired: dict[str, set[int]] = {}
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._posting.setdefault(channel_id, asyncio.Lock())
@@ -99,6 +102,8 @@ class Announcer:
         async with self._lock(channel_id):  # re-read under the lock: a post in flight is not pending
             post = await self.service.channel_post(channel_id)
             if post is None:
+                if self._unretired.get(channel_id):
+                    await self._retire_leftovers(channel_id)
                 self._blocked.discard(channel_id)
                 return PostOutcome.POSTED
             try:
@@ -113,6 +118,8 @@ class Announcer:
                 self._blocked.add(channel_id)
                 return outcome
             await self.service.record_post(post, message_id)
+            if self._unretired.get(channel_id):
+                await self._retire_leftovers(channel_id)
             self._blocked.discard(channel_id)
             if message_id is not None:  # a new message went out: whatever was refused works again
                 self._told_blocked.discard(channel_id)
@@ -159,9 +166,26 @@ class Announcer:
             pass
         except discord.HTTPException as e:
             log.warning("retiring message %s failed: %r", post.old_message_id, e)
-            if post.retire == "delete":  # at least take its buttons away
-                with contextlib.suppress(discord.HTTPException):
-                    await old.edit(view=None)
+            try:  # at least take its buttons away
+                await old.edit(view=None)
+            except discord.NotFound:
+                pass
+            except discord.HTTPException:  # its buttons stay for now: taken away at the channel's next post
+                self._unretired.setdefault(str(channel.id), set()).add(int(post.old_message_id))
+
+    async def _retire_leftovers(self, channel_id: str) -> None:
+        """Take the buttons off earlier prompt messages that Discord refused to retire (best effort:
+        a click on one left behind is refused politely as stale)."""
+        channel = self._channel(channel_id)
+        for message_id in sorted(self._unretired.get(channel_id, set())):
+            try:
+                await channel.get_partial_message(message_id).edit(view=None)
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as e:
+                log.info("message %s still carries its buttons (%s); trying again later", message_id, e)
+                continue
+            self._unretired[channel_id].discard(message_id)
 
     # -- direct messages and the outbox ------------------------------------------------------
 
@@ -175,9 +199,12 @@ class Announcer:
         try:
             user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
             await user.send(clip_end(text, CONTENT))
-        except discord.HTTPException as e:  # closed direct messages: mention them in the channel instead
-            log.info("a direct message to %s failed (%s); mentioning them in the channel", user_id, e)
+        except discord.Forbidden as e:  # closed direct messages: mention them in the channel from now on
+            log.info("direct messages to %s are closed (%s); mentioning them in the channel", user_id, e)
             await self.service.store.set_user(user_id, dm_failed_at=time.time())
+            return False
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:  # Discord failed this once
+            log.warning("a direct message to %s failed (%s); mentioning them in the channel this time", user_id, e)
             return False
         return True
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.answers import OUR_FAULT, say, send_error, user_lang, who
+from bot.discord.answers import OUR_FAULT, answer, say, send_error, user_lang, who
 from bot.discord.limits import CONTENT, THREAD_NAME, clip
 from bot.discord.permissions import can_open_thread, in_thread, missing_permissions, permission_refusal
 from bot.game.replies import Reply, ServiceError
@@ -60,7 +60,8 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
         if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
             await say(interaction, NO_THREAD, ephemeral=False, lang=lang)
         return
-    await interaction.response.send_message(say_in(T("bot.opening", player=name), lang), allowed_mentions=NONE)
+    if not await answer(interaction, say_in(T("bot.opening", player=name), lang)):
+        return  # Discord took no answer: nothing was opened
     try:
         card = await interaction.original_response()
         thread = await card.create_thread(name=clip(say_in(T("bot.thread_name", player=name), lang), THREAD_NAME))

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord import components
-from bot.discord.answers import OUR_FAULT, say, send_error, send_picture, user_lang, who
+from bot.discord.answers import OUR_FAULT, answer, defer, say, send_error, send_picture, user_lang, who
 from bot.discord.delivery import Announcer, PostOutcome, mentions_for, message_text
 from bot.discord.limits import CONTENT, clip
 from bot.discord.permissions import missing_permissions
@@ -59,19 +59,17 @@ class Responder:
             return None
         lang = user_lang(interaction) if ephemeral else await self.game_lang(reply)
         # only the people the service names (never anyone a user typed) are pinged
-        await interaction.response.send_message(message_text(reply, lang=lang), ephemeral=ephemeral,
-                                                allowed_mentions=mentions_for(reply.mention))
+        await answer(interaction, message_text(reply, lang=lang), ephemeral=ephemeral,
+                     allowed_mentions=mentions_for(reply.mention))
         return reply
 
     async def run_turn(self, interaction: discord.Interaction, action: Callable[[], Awaitable[Reply]],
                        *, confirm: Words | None = None, quiet: bool = False) -> Reply | None:
         """A command that changes the game: defer, act, bring the channel up to date, then
         answer the actor privately (``quiet``: only if something is worth saying)."""
-        if not interaction.response.is_done():
-            if quiet:
-                await interaction.response.defer()  # a click: the live message itself will change
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+        # a click (quiet): the live message itself will change; else a private word follows
+        if not await (defer(interaction) if quiet else defer(interaction, ephemeral=True, thinking=True)):
+            return None  # Discord did not take the acknowledgement: nothing is done for it
         try:
             reply = await action()
         except ServiceError as e:
@@ -129,7 +127,8 @@ class Responder:
 
     async def on_board_button(self, interaction: discord.Interaction, game: int) -> None:
         """"Full board": the whole board of the game, privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not await defer(interaction, ephemeral=True, thinking=True):
+            return
         try:
             found = await self.store.game(game)
             if found is None or found.channel_id != str(interaction.channel_id):
@@ -158,7 +157,8 @@ class Responder:
 
     async def on_proposal(self, interaction: discord.Interaction, proposal: int, approve: bool) -> None:
         channel_id, user_id, _ = who(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not await defer(interaction, ephemeral=True, thinking=True):
+            return
         try:
             reply = await self.service.answer_rollback(channel_id, user_id, proposal, approve)
         except ServiceError as e:

@@ -1,5 +1,7 @@
 import os
 
+import discord_contract
+import fake_discord
 import pytest
 from bot_process import BotProcess
 from fake_discord import FakeDiscord
@@ -67,6 +69,31 @@ async def bot(fake, tmp_path):
     yield process
     assert await process.stop() == 0
     assert b"fake-token-never-printed" not in process.output
+
+
+@pytest.fixture(autouse=True)
+def discord_contract_kept():
+    """A request Discord would refuse fails the test that made it, at teardown (after the bot and the fake have
+    stopped, so their last requests count too). A test that sends one on purpose takes it with
+    ``fake.take_violations()`` and asserts it."""
+    with fake_discord.watch() as made:
+        yield
+    refused = [v.report() for fake in made for v in fake.violations]
+    if refused:
+        pytest.fail("Discord would have refused these requests:\n  " + "\n  ".join(refused), pytrace=False)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """What the contract check saw in this session: requests per operation, and the violations."""
+    if discord_contract.contract.cache_info().currsize == 0:
+        return  # no test talked to the fake Discord
+    seen = discord_contract.contract()
+    terminalreporter.section("Discord contract")
+    for operation, count in sorted(seen.seen.items(), key=lambda item: item[0].split(" ", 1)[::-1]):
+        terminalreporter.write_line(f"{count:6d}  {operation}")
+    terminalreporter.write_line(f"{sum(seen.seen.values()):6d}  requests, checked in {seen.seconds:.1f} s of CPU;"
+                                f" violations: {seen.violations} ({seen.expected} of them sent on purpose by tests"
+                                f" and asserted there)")
 
 
 @pytest.fixture(autouse=True)

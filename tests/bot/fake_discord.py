@@ -8,6 +8,10 @@ Tests then dispatch INTERACTION_CREATE events shaped as Discord sends them (``sl
 ``select``) and read back what the bot did: every REST request is in ``calls``; ``response``, ``followups`` and
 ``channel_messages`` give the interaction callbacks, webhook followups and channel posts. ``fail`` injects 429/5xx.
 The fake keeps the messages it created, so clicking a button finds the message that carries it.
+
+Every REST request is checked against Discord's contract (discord_contract.py: its OpenAPI description and documented
+limits). A request Discord would refuse is answered as Discord would (400 Invalid Form Body, or 404/405) and kept in
+``violations``; tests/bot/conftest.py fails the test that caused it, unless the test ``take_violations()`` itself.
 """
 
 from __future__ import annotations
@@ -20,13 +24,14 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Self
 
 import discord_payloads as payloads
 from aiohttp import WSMsgType, web
 from aiohttp.multipart import BodyPartReader
+from discord_contract import Violation, contract
 from discord_payloads import JSON
 
 # Gateway opcodes
@@ -76,6 +81,7 @@ class RecordedCall:
     status: int = 0  # the status the fake answered
     fault: bool = False  # answered by a fail() rule
     unknown: bool = False  # no such route in the fake (answered 404)
+    violation: Violation | None = None  # what Discord would have refused in it (then answered as Discord does)
 
 
 @dataclass
@@ -144,33 +150,6 @@ def _error(status: int, message: str, code: int = 0) -> web.Response:
     return _json_response({"message": message, "code": code}, status)
 
 
-def _too_long(body: Any) -> str | None:
-    """What Discord's form validation would refuse in a message or callback body (its size limits), or None."""
-    if not isinstance(body, dict):
-        return None
-    data = body.get("data") if isinstance(body.get("data"), dict) else body
-    content = data.get("content")
-    if isinstance(content, str) and len(content) > 2000:
-        return f"content: Must be 2000 or fewer in length (got {len(content)})"
-    choices = data.get("choices")
-    if isinstance(choices, list):
-        if len(choices) > 25:
-            return "choices: Must be 25 or fewer in length"
-        for choice in choices:
-            if len(str(choice.get("name", ""))) > 100 or len(str(choice.get("value", ""))) > 100:
-                return "choices: name and value must be 100 or fewer in length"
-    for row in data.get("components") or []:
-        for component in row.get("components", []):
-            if len(component.get("custom_id", "")) > 100:
-                return "components: custom_id must be 100 or fewer in length"
-            if len(component.get("label") or "") > 80:
-                return "components: label must be 80 or fewer in length"
-            for option in component.get("options") or []:
-                if any(len(option.get(k) or "") > 100 for k in ("label", "value", "description")):
-                    return "components: select option fields must be 100 or fewer in length"
-    return None
-
-
 def _fault_response(fault: _Fault) -> web.Response:
     if fault.status != 429:
         return _error(fault.status, f"{fault.status}: {http.HTTPStatus(fault.status).phrase}")
@@ -189,11 +168,12 @@ def _fault_response(fault: _Fault) -> web.Response:
     return _json_response(body, 429, headers)
 
 
-async def _read_body(request: web.Request) -> tuple[Any, list[RecordedFile]]:
+async def _read_body(request: web.Request) -> tuple[Any, list[RecordedFile], bool]:
+    """(the JSON body or payload_json, the uploaded files, whether the body was multipart)."""
     if request.content_type.startswith("multipart/"):
-        return await _read_multipart(request)
+        return *(await _read_multipart(request)), True
     raw = await request.read()
-    return (json.loads(raw) if raw else None), []
+    return (json.loads(raw) if raw else None), [], False
 
 
 async def _read_multipart(request: web.Request) -> tuple[Any, list[RecordedFile]]:
@@ -225,6 +205,20 @@ def _file_index(recorded: RecordedFile) -> int | None:
     return int(match[1]) if match else None
 
 
+_watching: list[list[FakeDiscord]] = []
+
+
+@contextlib.contextmanager
+def watch() -> Iterator[list[FakeDiscord]]:
+    """Collect every FakeDiscord made inside the block (to look at their violations afterwards)."""
+    made: list[FakeDiscord] = []
+    _watching.append(made)
+    try:
+        yield made
+    finally:
+        _watching.remove(made)
+
+
 class FakeDiscord:
     """The fake Discord server. Use ``async with FakeDiscord() as fake`` or ``start()``/``stop()``."""
 
@@ -254,7 +248,9 @@ class FakeDiscord:
         self._ready = asyncio.Event()
         self._changed = asyncio.Condition()
         self._faults: list[_Fault] = []
-        self.invalid_bodies: list[str] = []  # bodies refused as Discord refuses them (too long)
+        self._refuse_kinds: Callable[[str], int] | None = None  # see refuse_each_kind_once
+        self.refused_kinds: list[str] = []
+        self.violations: list[Violation] = []  # requests Discord would have refused (see take_violations)
         self.threads_created: list[int] = []
         self.archived_threads: list[int] = []  # threads the bot archived (PATCH archived: true), in order
         self._guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
@@ -277,13 +273,15 @@ class FakeDiscord:
             self.thread_id: payloads.thread(self.thread_id, self.guild_id, self.channel_id, self.bot_user_id, "game"),
         }
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = self._route_table()
+        for made in _watching:
+            made.append(self)
 
     # ----------------------------------------------------------------- lifecycle
 
     async def start(self) -> None:
         app = web.Application()
         app.router.add_get("/", self._gateway_handler)
-        app.router.add_get("/attachments/{channel}/{attachment}/{filename}", self._attachment_handler)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment_handler)
         app.router.add_route("*", r"/api/v{version:\d+}/{tail:.*}", self._rest_handler)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
@@ -669,6 +667,13 @@ class FakeDiscord:
         """Stop injecting faults (e.g. a missing permission was granted again)."""
         self._faults.clear()
 
+    def take_violations(self) -> list[Violation]:
+        """The contract violations so far, handed to a test that made them on purpose (it then asserts them);
+        the fake forgets them, so they no longer fail the test."""
+        taken, self.violations = self.violations, []
+        contract().expected += len(taken)
+        return taken
+
     async def _wait_until(self, predicate: Callable[[], bool], timeout: float, what: str) -> None:
         try:
             async with self._changed:
@@ -708,20 +713,21 @@ class FakeDiscord:
         return [(method, re.compile(pattern), handler) for method, pattern, handler in table]
 
     async def _rest_handler(self, request: web.Request) -> web.Response:
-        body, files = await _read_body(request)
+        body, files, multipart = await _read_body(request)
         call = RecordedCall(request.method, "/" + request.match_info["tail"], dict(request.query), body, files,
                             time.perf_counter())
         self.calls.append(call)
+        call.violation = contract().check(call.method, call.path, call.query, body, [len(f.data) for f in files],
+                                          multipart)
+        if call.violation is not None:
+            self.violations.append(call.violation)
         fault = self._take_fault(call)
-        invalid = _too_long(body) if request.method in ("POST", "PATCH") else None
-        if fault is not None:
+        if fault is not None:  # Discord's rate limits and outages come before its form validation
             call.fault = True
             response = _fault_response(fault)
-        elif invalid is not None:
-            self.invalid_bodies.append(invalid)
-            response = _json_response({"message": "Invalid Form Body", "code": 50035,
-                                       "errors": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
-                                                               "message": invalid}]}}, 400)
+        elif call.violation is not None:
+            status, answer = call.violation.answer()
+            response = _json_response(answer, status)
         else:
             response = await self._route(call)
         call.status = response.status
@@ -729,7 +735,27 @@ class FakeDiscord:
             self._changed.notify_all()
         return response
 
+    def refuse_each_kind_once(self, status: int | Callable[[str], int]) -> None:
+        """From now on, refuse the first request of every kind (an operation of Discord's API: a
+        method and a path template, e.g. ``PATCH /channels/{channel_id}/messages/{message_id}``)
+        with ``status`` (or ``status(kind)``); later requests of that kind go through.  The kinds
+        refused are in ``refused_kinds``, in order."""
+        self._refuse_kinds = status if callable(status) else (lambda _kind: status)
+
+    def _kind_fault(self, call: RecordedCall) -> _Fault | None:
+        if self._refuse_kinds is None:
+            return None
+        operation, _, _ = contract().operation(call.method, call.path)
+        kind = operation.name if operation is not None else f"{call.method} {call.path}"
+        if kind in self.refused_kinds:
+            return None
+        self.refused_kinds.append(kind)
+        return _Fault(call.method, re.compile(re.escape(call.path)), self._refuse_kinds(kind), 0, 0.05)
+
     def _take_fault(self, call: RecordedCall) -> _Fault | None:
+        kind = self._kind_fault(call)
+        if kind is not None:
+            return kind
         for fault in self._faults:
             if fault.remaining > 0 and fault.method in (call.method, "*") and fault.pattern.fullmatch(call.path):
                 fault.remaining -= 1
@@ -745,7 +771,8 @@ class FakeDiscord:
         return _error(404, "Unknown")
 
     async def _attachment_handler(self, request: web.Request) -> web.Response:
-        data = self._attachment_bytes.get(int(request.match_info["attachment"]))
+        contract().fake_only("GET", "/attachments/{channel_id}/{attachment_id}/{filename}")
+        data = self._attachment_bytes.get(int(request.match_info["attachment_id"]))
         if data is None:
             return web.Response(status=404)
         return web.Response(body=data, content_type=payloads.content_type(request.match_info["filename"], data))

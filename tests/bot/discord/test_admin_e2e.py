@@ -26,6 +26,9 @@ async def fake():
 async def test_server_managers_see_every_game_abandon_one_and_set_the_defaults(fake, bot):
     refused = await slash(fake, "admin games", ANN)
     assert is_ephemeral(refused) and "Manage Server" in text_of(refused)
+    iid = fake.autocomplete("ds", "admin defaults", {}, "board", user=MOD, permissions=MANAGE_GUILD)
+    offered = (await fake.response(iid))["data"]["choices"]
+    assert [c["value"] for c in offered] == ["action", "turn", "request"] and offered[1]["name"] == "turn: every turn"
     saved = await slash(fake, "admin defaults", MOD, {"language": "hu", "board": "turn", "hints": "on"},
                         permissions=MANAGE_GUILD)
     assert is_ephemeral(saved) and text_of(saved).startswith("Saved.") and "Hints: on" in text_of(saved)
