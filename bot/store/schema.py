@@ -132,12 +132,13 @@ MIGRATIONS: tuple[str, ...] = (
     # a lobby closing itself), when its thread was archived, and which stretch of waiting (the
     # turn clock's start) its host was told about; indexed for the sweeps that find lobbies to
     # close, threads to archive and games nobody acts in.  Games that ended before this migration
-    # count as ended when they were last changed.
+    # count as ended when they were last changed, and are no longer due for the scheduler (an
+    # abandoned game kept its next reminder's time, and was looked at every tick after it).
     """
     ALTER TABLE games ADD COLUMN ended_at REAL;
     ALTER TABLE games ADD COLUMN archived_at REAL;
     ALTER TABLE games ADD COLUMN idle_told REAL;
-    UPDATE games SET ended_at = updated_at WHERE status IN ('finished', 'abandoned');
+    UPDATE games SET ended_at = updated_at, due_at = NULL WHERE status IN ('finished', 'abandoned');
     CREATE INDEX games_lobby_age ON games (created_at) WHERE status = 'lobby';
     CREATE INDEX games_to_archive ON games (ended_at) WHERE archived_at IS NULL AND home_channel_id IS NOT NULL;
     CREATE INDEX games_waiting ON games (turn_since) WHERE status = 'active';

@@ -437,12 +437,14 @@ class Store(Claims):
                                 (*fields.values(), game_id, seat))
 
     async def set_status(self, game_id: int, status: str) -> None:
-        """The game's status; one that ends it (finished, abandoned) notes when (``ended_at``), once."""
+        """The game's status; one that ends it (finished, abandoned) notes when (``ended_at``), once,
+        and is never due for the scheduler again."""
         now = time.time()
         await self.conn.execute(
             "UPDATE games SET status = ?, updated_at = ?, "
-            "ended_at = CASE WHEN ? IN ('finished', 'abandoned') THEN COALESCE(ended_at, ?) ELSE ended_at END "
-            "WHERE id = ?", (status, now, status, now, game_id))
+            "ended_at = CASE WHEN ? IN ('finished', 'abandoned') THEN COALESCE(ended_at, ?) ELSE ended_at END, "
+            "due_at = CASE WHEN ? IN ('finished', 'abandoned') THEN NULL ELSE due_at END "
+            "WHERE id = ?", (status, now, status, now, status, game_id))
 
     async def save_state(self, game_id: int, expected_version: int, new_version: int,
                          state: dict[str, Any], *, status: str | None = None,

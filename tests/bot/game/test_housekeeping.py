@@ -68,6 +68,13 @@ async def test_a_thread_is_archived_a_day_after_the_end_post_and_only_a_thread_t
     assert (await keeper.housekeeping(now.t + 2 * ARCHIVE_AFTER))["thread_archived"] == 0  # once
 
 
+async def test_an_ended_game_is_never_due_for_the_scheduler_again(keeper, store, now):
+    await start_game(keeper, "chan", players=2)
+    assert await store.due_games(now.t + 2 * DAY) == [1]  # its reminder
+    await keeper.abandon("chan", "user0")
+    assert await store.due_games(now.t + 2 * DAY) == []  # not looked at every tick for ever
+
+
 async def test_a_finished_game_waits_for_its_end_post(keeper, store, now):
     await keeper.create_lobby("thread", "u1", "Ann", 2, home_channel_id="parent")
     await keeper.join("thread", "u2", "Bob")
