@@ -253,6 +253,7 @@ class FakeDiscord:
         self.violations: list[Violation] = []  # requests Discord would have refused (see take_violations)
         self.threads_created: list[int] = []
         self.archived_threads: list[int] = []  # threads the bot archived (PATCH archived: true), in order
+        self.channels_deleted: list[int] = []  # channels and threads the bot deleted
         self._guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
         self._dm_channels: dict[int, int] = {}
         self.dm_closed: set[int] = set()  # users whose direct messages are closed (403, code 50007)
@@ -663,6 +664,10 @@ class FakeDiscord:
         fault = _Fault(method.upper(), re.compile(path_pattern), status, times, retry_after or 0.05)
         self._faults.append(fault)
 
+    def moderator_deletes(self, message_id: int) -> None:
+        """A message deleted by someone else (a moderator): the bot finds it gone when it next touches it."""
+        del self._messages[message_id]
+
     def clear_faults(self) -> None:
         """Stop injecting faults (e.g. a missing permission was granted again)."""
         self._faults.clear()
@@ -701,6 +706,7 @@ class FakeDiscord:
             ("DELETE", rf"/webhooks/{app}/{token}/messages/{msg}", self._delete_webhook_message),
             ("GET", r"/channels/(\d+)", self._get_channel),
             ("PATCH", r"/channels/(\d+)", self._patch_channel),
+            ("DELETE", r"/channels/(\d+)", self._delete_channel),
             ("POST", r"/channels/(\d+)/typing", self._no_content),
             ("POST", r"/channels/(\d+)/messages", self._post_channel_message),
             ("POST", r"/channels/(\d+)/messages/(\d+)/threads", self._post_thread_from_message),
@@ -936,6 +942,16 @@ class FakeDiscord:
             channel["thread_metadata"] = metadata
         if "name" in body:
             channel["name"] = body["name"]
+        return _json_response(channel)
+
+    async def _delete_channel(self, _call: RecordedCall, match: re.Match[str]) -> web.Response:
+        """Delete a channel or thread; its messages go with it."""
+        channel = self._channels.pop(int(match[1]), None)
+        if channel is None:
+            return _error(404, "Unknown Channel", 10003)
+        self.channels_deleted.append(int(match[1]))
+        for message_id in [m for m, msg in self._messages.items() if int(msg["channel_id"]) == int(match[1])]:
+            del self._messages[message_id]
         return _json_response(channel)
 
     async def _get_user(self, _call: RecordedCall, match: re.Match[str]) -> web.Response:

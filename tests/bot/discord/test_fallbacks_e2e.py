@@ -155,3 +155,151 @@ async def test_a_game_in_which_discord_refuses_each_kind_of_request_once(fake, t
                  "POST /channels/{channel_id}/messages/{message_id}/threads"):
         assert kind in refused, sorted(refused)
     assert await bot.stop() == 0
+
+
+# -- each fallback, met by exactly the refusal it is for ----------------------------------------------
+
+MESSAGES = r"/channels/\d+/messages"
+MESSAGE = r"/channels/\d+/messages/\d+"
+CALLBACK = r"/interactions/\d+/[^/]+/callback"
+
+
+async def start_two(fake) -> None:
+    await slash(fake, "new", ANN, {"players": 2})
+    await slash(fake, "join", BOB)
+    await slash(fake, "start", ANN)
+    await eventually(lambda: latest_prompt(fake) is not None)
+
+
+async def actor_of(fake) -> FakeUser:
+    return ANN if await options_of(fake, ANN, None) else BOB
+
+
+async def test_an_interaction_discord_will_not_let_us_acknowledge_changes_nothing(fake, bot):
+    await start_two(fake)
+    before = stored(bot.database)
+    actor = await actor_of(fake)
+    option = (await options_of(fake, actor, None))[0]["value"]
+    fake.fail("POST", CALLBACK, 503, times=2)  # the acknowledgement and its one retry
+    iid = fake.slash("ds", "play", {"option": option}, user=actor)
+    await asyncio.sleep(2.0)
+    assert fake.latency(iid) is None  # never acknowledged: Discord shows the player it failed
+    assert stored(bot.database) == before  # ... and nothing was done for it
+    fake.fail("POST", CALLBACK, 503, times=1)  # refused once: answered on the retry, the move made
+    answer = await slash(fake, "play", actor, {"option": option})
+    assert is_ephemeral(answer) and stored(bot.database)[1] == before[1] + 1
+
+
+async def move_once(fake, chooser: random.Random, channel_id: int | None = None) -> None:
+    """The player to act picks an option of the live prompt; returns once a newer prompt shows."""
+    prompt = latest_prompt(fake, channel_id)
+    version = prompt_version(prompt)
+    iid = await choose_on(fake, prompt, await actor_of(fake), chooser)
+    await fake.response(iid)
+    await eventually(lambda: (p := latest_prompt(fake, channel_id)) is not None and prompt_version(p) > version)
+
+
+async def test_a_live_prompt_a_moderator_deleted_is_posted_afresh(fake, bot):
+    await start_two(fake)
+    chooser = random.Random(3)
+    made = 0
+    while made < 30:
+        prompt = latest_prompt(fake)
+        version = prompt_version(prompt)
+        fake.moderator_deletes(int(prompt["id"]))  # before every move: its prompt is gone
+        actor = await actor_of(fake)  # who plays by /ds play, the buttons being gone
+        await slash(fake, "play", actor, {"option": chooser.choice(await options_of(fake, actor, None))["value"]})
+        made += 1
+        await eventually(lambda v=version: (p := latest_prompt(fake)) is not None and prompt_version(p) > v)
+        missing = [c for c in fake.calls if c.status == 404 and c.method in ("PATCH", "DELETE")]
+        if any(c.method == "PATCH" for c in missing) and any(c.method == "DELETE" for c in missing):
+            break  # both met: an edit in place (posted afresh) and a retirement (nothing to retire)
+    else:
+        raise AssertionError("no move edited its prompt in place")
+    assert stored(bot.database)[1] == made
+    await eventually(lambda: stored(bot.database)[2] == stored(bot.database)[0])  # the channel caught up
+    assert [prompt_version(p) for p in live_prompts(fake)] == [stored(bot.database)[0]]
+
+
+async def test_a_prompt_discord_will_not_retire_loses_its_buttons_at_the_next_post(fake, bot):
+    await start_two(fake)
+    chooser = random.Random(5)
+    fake.fail("DELETE", MESSAGE, 403, times=1)  # the prompt to retire may not be deleted,
+    fake.fail("PATCH", MESSAGE, 403, times=1)   # nor its buttons taken off, this once
+    for _ in range(12):
+        await move_once(fake, chooser)
+    await eventually(lambda: stored(bot.database)[2] == stored(bot.database)[0])
+    await eventually(lambda: len(live_prompts(fake)) == 1)  # no stale buttons left behind
+    assert [c.status for c in fake.calls if c.method == "DELETE"][0] == 403
+
+
+async def test_a_reminder_discord_refuses_goes_out_at_a_later_tick_once(fake, bot):
+    await start_two(fake)
+    await slash(fake, "settings", ANN, {"reminder": "2s"})
+    fake.fail("POST", MESSAGES, 503, times=1)  # the reminder's first post
+    await asyncio.sleep(2.0)
+
+    def reminders() -> list[dict]:
+        return [m for m in fake.channel_messages() if "Reminder:" in (m.get("content") or "")]
+
+    await eventually(lambda: len(reminders()) == 1, timeout=10)
+    refused = [c for c in fake.calls if c.fault and c.method == "POST" and "Reminder:" in str(c.json)]
+    assert len(refused) == 1
+    assert reminders()[0]["nonce"] == refused[0].json["nonce"]  # the same reminder, sent again, not a new one
+    await asyncio.sleep(0.6)
+    assert len([m for m in reminders() if m["nonce"] == refused[0].json["nonce"]]) == 1
+
+
+async def test_a_lobby_card_discord_will_not_edit_catches_up_and_the_seat_is_kept(fake, bot):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    await slash(fake, "new", ANN, {"players": 3})
+    await eventually(lambda: fake.threads_created)
+    (thread,) = fake.threads_created
+    await eventually(lambda: "Seated 1" in fake.message(thread)["content"])
+    fake.fail("PATCH", MESSAGE, 503, times=1)  # the card's update after Bob's seat
+    joined = await slash(fake, "join", BOB, channel_id=thread)
+    assert "bob joins game #1" in text_of(joined)
+    assert "Seated 1: ann" in fake.message(thread)["content"]  # behind for now
+    await slash(fake, "join", FakeUser(9403, "cy"), channel_id=thread)
+    await eventually(lambda: "cy" in fake.message(thread)["content"] and "bob" in fake.message(thread)["content"])
+
+
+async def test_a_proposal_whose_message_discord_will_not_edit_still_decides(fake, bot):
+    await start_two(fake)
+    chooser = random.Random(9)
+    for _ in range(3):
+        await move_once(fake, chooser)
+    made = stored(bot.database)[1]
+    iid = fake.slash("ds", "undo", {"move": 2}, user=ANN)
+    proposal = await fake.response(iid)
+    message_id = int(fake.original_message(iid)["id"])
+    approve = next(c for c in prompt_components(proposal["data"]) if c["custom_id"].endswith(":yes"))
+    fake.fail("PATCH", MESSAGE, 503, times=2)  # the proposal's message may not be edited (nor on the retry)
+    iid = fake.click(approve["custom_id"], user=BOB, message_id=message_id)
+    await fake.response(iid)
+    assert "back to before move 2" in (await fake.wait_followups(iid, 1))[0]["content"]
+    conn = sqlite3.connect(bot.database)
+    undone = [u for (u,) in conn.execute("SELECT undone FROM moves ORDER BY version")]
+    conn.close()
+    assert undone == [0] + [1] * (made - 1)  # the rollback stands though its message could not say so
+    await eventually(lambda: stored(bot.database)[2] == stored(bot.database)[0])
+
+
+async def test_a_lobby_that_cannot_be_stored_leaves_no_thread_behind(fake, bot):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    await slash(fake, "status", ANN)  # the bot's store is open (its file exists)
+    busy = sqlite3.connect(bot.database, timeout=0.1, isolation_level=None)
+    busy.execute("BEGIN IMMEDIATE")  # another writer holds the file longer than the bot waits for it
+    try:
+        iid = fake.slash("ds", "new", {"players": 2}, user=ANN)
+        opened = await fake.response(iid)
+        assert not is_ephemeral(opened)  # "ann is opening a game…"
+        answers = await fake.wait_followups(iid, 2, timeout=15)  # the opening message deleted, then the refusal
+        refusal = next(a for a in answers if a.get("_op") == "send")
+    finally:
+        busy.execute("ROLLBACK")
+        busy.close()
+    assert refusal.get("flags", 0) & 64 and "could not be opened" in refusal["content"], refusal
+    assert fake.threads_created and fake.threads_created[0] in fake.channels_deleted  # the thread taken back
+    assert fake.original_message(iid) is None  # and the public opening message
+    assert games(bot.database) == 0
