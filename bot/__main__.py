@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.config import ConfigError, load_config
+from bot.config import ConfigError, StartupError, load_config
 from bot.playground import parse_args, run_playground
 from bot.store.api import StoreUnavailable
 
@@ -33,9 +33,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = load_config(args.config)
     except ConfigError as e:
-        print(f"error: {e}", file=sys.stderr)
+        for problem in e.problems:  # one line each
+            print(f"error: {problem}", file=sys.stderr)
         return 2
     try:
+        if args.check:
+            from bot.check import check
+
+            return asyncio.run(check(config))
         if args.backup:
             return asyncio.run(_backup(config.database, args.backup))
         if config.token and not args.load:
@@ -47,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     except StoreUnavailable as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_DATABASE
+    except StartupError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:  # Ctrl-C: every choice made is already in the database
         print("\nBye; the game is saved and continues when you start again.", file=sys.stderr)
         return 130

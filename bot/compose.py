@@ -11,12 +11,17 @@ import asyncio
 import logging
 import os
 import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from bot.config import Config
-from bot.discord.client import bot_class, configure_endpoints
+from bot.config import Config, StartupError
+from bot.discord.client import DominantBot, bot_class, configure_endpoints
 from bot.discord.commands import build_commands
 from bot.discord.delivery import Announcer
+from bot.discord.metrics import Metrics
+from bot.discord.monitor import Check, Monitor
 from bot.discord.responder import Responder
 from bot.game.computer import AiTurns, think_here
 from bot.game.hints import hint_here
@@ -28,6 +33,8 @@ from bot.game.service import (
     default_renderer,
     default_tile_renderer,
 )
+from bot.game.telemetry import QUIET, Telemetry
+from bot.logs import configure_logging, secrets_of
 from bot.store.api import GameStore, redact
 from bot.store.connect import open_store
 
@@ -40,11 +47,11 @@ def local_service(store: GameStore) -> GameService:
                        picture_renderer=default_picture_renderer(), chooser=think_here, hinter=hint_here)
 
 
-def pooled_service(store: GameStore, pool: RenderPool | None) -> GameService:
+def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Telemetry = QUIET) -> GameService:
     """The bot's service: pictures and computer players in the worker processes of ``pool``
     (None when the renderers are not installed: no pictures, the AI thinks in a thread)."""
     if pool is None:
-        return GameService(store, chooser=think_here, hinter=hint_here)
+        return GameService(store, chooser=think_here, hinter=hint_here, telemetry=telemetry)
 
     async def think(state: dict[str, Any], level: str, seed: int) -> str:  # in a worker process
         return await asyncio.to_thread(pool.choose, state, level, seed)
@@ -52,32 +59,106 @@ def pooled_service(store: GameStore, pool: RenderPool | None) -> GameService:
     async def hint(state: dict[str, Any], seed: int) -> Any:  # in a worker process, as the AI thinks
         return await asyncio.to_thread(pool.hint, state, seed)
 
-    service = GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, chooser=think, hinter=hint)
+    service = GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, chooser=think, hinter=hint,
+                          telemetry=telemetry)
     service.chronicle.final_renderer = pool.final
     return service
+
+
+def test_clock(path: str | None) -> Callable[[], float] | None:
+    """For tests: the real time plus the seconds written in the file at ``path`` (read at each
+    look, so a test moves the bot's days on while it runs, or while it is stopped)."""
+    if not path:
+        return None
+
+    def clock() -> float:
+        try:
+            return time.time() + float(Path(path).read_text().strip() or 0)
+        except (OSError, ValueError):
+            return time.time()
+
+    return clock
+
+
+async def _starting() -> str | None:
+    return "starting (the store and the gateway come next)"
+
+
+def health_checks(client: DominantBot, store: GameStore, pool: RenderPool | None,
+                  telemetry: Telemetry) -> dict[str, Check]:
+    """What ``/healthz`` asks: the gateway is connected, the store answers, the render workers live."""
+
+    async def gateway() -> str | None:
+        return client.gateway_problem()
+
+    async def database() -> str | None:
+        try:
+            await store.ping()
+        except Exception as e:  # noqa: BLE001 - the answer is the problem itself
+            telemetry.store_failed("health")
+            why = (str(e).splitlines() or [""])[0] or type(e).__name__
+            return f"the database {store.path} does not answer: {why}"
+        return None
+
+    checks: dict[str, Check] = {"gateway": gateway, "store": database}
+    if pool is not None:
+        async def workers() -> str | None:
+            return await asyncio.to_thread(pool.problem)
+
+        checks["render workers"] = workers
+    return checks
 
 
 def run_discord(config: Config) -> int:
     """Run the bot until SIGTERM/SIGINT; the database and the workers are closed cleanly either way."""
     configure_endpoints(config.api_base, config.gateway)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(config.log_format, secrets=secrets_of(config.token, config.database))
     delays = os.environ.get("DS_RETRY_DELAYS")  # tests shorten the retries of failed posts
+    clock = test_clock(os.environ.get("DS_TEST_CLOCK_FILE")) or time.time
     retry = {"retry_delays": tuple(float(d) for d in delays.split(","))} if delays else {}
     if config.shards is not None:
         log.info("running %s against %s", config.shards, redact(config.database))
 
     async def main() -> None:
-        # The database first: a file that cannot be used stops the bot before it logs in.
-        store = await open_store(config.database)
+        # The metrics port first (a port in use stops the bot before anything started), then the
+        # database: a file that cannot be used stops the bot before it logs in.
+        # the metrics when they are served, or when JSON logs want a line per interaction answered
+        wanted = config.metrics_port is not None or config.log_format == "json"
+        metrics = Metrics() if wanted else None
+        monitor = None
+        if metrics is not None and config.metrics_port is not None:
+            monitor = Monitor(metrics, {"start-up": _starting}, host=config.metrics_host, port=config.metrics_port)
+            try:
+                await monitor.start()
+            except OSError as e:
+                raise StartupError(f"the metrics endpoint cannot listen on {config.metrics_host}:"
+                                   f"{config.metrics_port}: {e.strerror or e}") from None
+        telemetry: Telemetry = metrics if metrics is not None else QUIET
+        try:
+            store = await open_store(config.database)
+        except BaseException:
+            if monitor is not None:
+                await monitor.stop()
+            raise
         store.shards = config.shards  # catch-up posts, reminders, deadlines: this process's servers only
         pool = RenderPool() if default_renderer() is not None else None
         try:
-            service = pooled_service(store, pool)
-            client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards)
+            service = pooled_service(store, pool, telemetry=telemetry)
+            service.clock = clock
+            service.lobby_days = config.lobby_days
+            client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards, metrics=metrics)
             announcer = Announcer(client, service, **retry)
+            announcer.metrics = metrics
+            if monitor is not None and metrics is not None:
+                monitor.checks = health_checks(client, store, pool, telemetry)
+
+                async def census() -> None:
+                    metrics.census(*await store.census())
+
+                monitor.census = census
             responder = Responder(client, service, announcer)
             ai_turns = AiTurns(service, responder.after_ai_move)
-            responder.scheduler = Scheduler(service, announcer.deliver_outbox, on_ai=ai_turns.start)
+            responder.scheduler = Scheduler(service, announcer.deliver_outbox, on_ai=ai_turns.start, clock=clock)
             client.attach(responder, build_commands(responder), responder.scheduler, ai_turns)
             loop = asyncio.get_running_loop()
             closing: list[asyncio.Future[None]] = []
@@ -87,6 +168,8 @@ def run_discord(config: Config) -> int:
                 await client.start(config.token or "")
             await asyncio.gather(*closing)  # let the shutdown finish before the store goes
         finally:
+            if monitor is not None:
+                await monitor.stop()
             await store.close()
             if pool is not None:
                 await asyncio.to_thread(pool.close)

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from bot.store.api import DEFAULT_DATABASE, is_url, redact
 from bot.store.shards import ShardError, Shards
 
+T = TypeVar("T")
 DEFAULT_CONFIG = "config.toml"
+#: How the bot logs: lines for a person, or one JSON object per line for a log search.
+LOG_FORMATS = ("text", "json")
+DEFAULT_LOBBY_DAYS = 7
+#: A lobby may wait at most this long (a longer one is a typo, not a plan).
+MOST_LOBBY_DAYS = 365
 
 
 @dataclass(frozen=True)
@@ -22,18 +30,35 @@ class Config:
     sync_guild: int | None
     #: the Discord shards this process runs (None: one process, Discord's own sharding)
     shards: Shards | None = None
+    #: the health and metrics endpoint (None: none) and the address it listens on
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
+    log_format: str = "text"
+    #: a lobby nobody started closes itself after this many days
+    lobby_days: int = DEFAULT_LOBBY_DAYS
 
     def __repr__(self) -> str:  # never print the token, nor a database password
         return (f"Config(token={'set' if self.token else 'unset'}, database={redact(self.database)!r}, "
                 f"api_base={self.api_base!r}, gateway={self.gateway!r}, sync_guild={self.sync_guild!r}, "
-                f"shards={self.shards!r})")
+                f"shards={self.shards!r}, metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
+                f"log_format={self.log_format!r}, lobby_days={self.lobby_days!r})")
 
 
 class ConfigError(ValueError):
-    pass
+    """The configuration cannot be used; ``problems`` says why, one line each."""
+
+    def __init__(self, problems: str | list[str]) -> None:
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("; ".join(self.problems))
+
+
+class StartupError(Exception):
+    """What the configuration asks for cannot be had at start-up (the metrics port is taken);
+    the message says what.  Nothing was started."""
 
 
 def load_config(path: str | None = None, environ: dict[str, str] | None = None) -> Config:
+    """The configuration; ``ConfigError`` naming every problem found (each value is checked)."""
     env = os.environ if environ is None else environ
     path = path or env.get("DS_CONFIG") or DEFAULT_CONFIG
     data: dict = {}
@@ -42,23 +67,38 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
             data = tomllib.loads(Path(path).read_text())
         except tomllib.TOMLDecodeError as e:
             raise ConfigError(f"{path} is not valid TOML: {e}") from None
-    discord = data.get("discord", {})
-    database = data.get("database", {})
-    guild = env.get("DS_SYNC_GUILD") or discord.get("sync_guild")
-    try:
-        sync_guild = int(guild) if guild not in (None, "") else None
-    except ValueError:
-        raise ConfigError(f"sync_guild must be a Discord server id (a number), not {guild!r}") from None
-    try:
-        shards = Shards.parse(env.get("DS_SHARD_IDS") or discord.get("shard_ids"),
-                              env.get("DS_SHARD_COUNT") or discord.get("shard_count"))
-    except ShardError as e:
-        raise ConfigError(str(e)) from None
+    problems: list[str] = []
+
+    def checked(read: Callable[[], T], fallback: T) -> T:
+        try:
+            return read()
+        except (ConfigError, ShardError) as e:
+            problems.extend(e.problems if isinstance(e, ConfigError) else [str(e)])
+            return fallback
+
+    discord = checked(lambda: _section(data, "discord"), {})
+    database = checked(lambda: _section(data, "database"), {})
+    metrics = checked(lambda: _section(data, "metrics"), {})
+    logging = checked(lambda: _section(data, "logging"), {})
+    housekeeping = checked(lambda: _section(data, "housekeeping"), {})
+    sync_guild = checked(lambda: _sync_guild(env.get("DS_SYNC_GUILD") or discord.get("sync_guild")), None)
+    shards = checked(lambda: Shards.parse(env.get("DS_SHARD_IDS") or discord.get("shard_ids"),
+                                          env.get("DS_SHARD_COUNT") or discord.get("shard_count")), None)
     # A PostgreSQL URL, else a SQLite file; the environment first (DS_DATABASE may be a URL too).
     target = (env.get("DS_DATABASE_URL") or env.get("DS_DATABASE") or database.get("url") or database.get("path")
               or DEFAULT_DATABASE)
     if database.get("url") and not is_url(str(database["url"])):
-        raise ConfigError("[database] url must start with postgresql:// (a SQLite file is [database] path)")
+        problems.append("[database] url must start with postgresql:// (a SQLite file is [database] path)")
+    port = checked(lambda: _metrics_port(_first(env.get("DS_METRICS_PORT"), metrics.get("port"))), None)
+    host = str(_first(env.get("DS_METRICS_HOST"), metrics.get("host")) or "127.0.0.1")
+    log_format = str(_first(env.get("DS_LOG_FORMAT"), logging.get("format")) or "text").strip().lower()
+    if log_format not in LOG_FORMATS:
+        problems.append(f"[logging] format must be one of {', '.join(LOG_FORMATS)}, not {log_format!r}")
+    lobby_days = checked(lambda: _days(_first(env.get("DS_LOBBY_DAYS"), housekeeping.get("lobby_days")),
+                                       "[housekeeping] lobby_days", DEFAULT_LOBBY_DAYS, MOST_LOBBY_DAYS),
+                         DEFAULT_LOBBY_DAYS)
+    if problems:
+        raise ConfigError(problems)
     return Config(
         token=env.get("DISCORD_TOKEN") or discord.get("token") or None,
         database=str(target),
@@ -66,4 +106,55 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
         gateway=env.get("DS_DISCORD_GATEWAY") or discord.get("gateway") or None,
         sync_guild=sync_guild,
         shards=shards,
+        metrics_port=port,
+        metrics_host=host,
+        log_format=log_format,
+        lobby_days=lobby_days,
     )
+
+
+def _sync_guild(guild: object) -> int | None:
+    try:
+        return int(guild) if guild not in (None, "") else None  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ConfigError(f"sync_guild must be a Discord server id (a number), not {guild!r}") from None
+
+
+def _section(data: dict, name: str) -> dict:
+    section = data.get(name, {})
+    if not isinstance(section, dict):
+        raise ConfigError(f"[{name}] must be a table of settings, not {section!r}")
+    return section
+
+
+def _first(*values: object) -> object:
+    """The first value that is set (the environment's empty string counts as unset)."""
+    return next((v for v in values if v not in (None, "")), None)
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ConfigError(f"{what} must be a whole number, not {value!r}")
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise ConfigError(f"{what} must be a whole number, not {value!r}") from None
+
+
+def _metrics_port(value: object) -> int | None:
+    """The port of the health and metrics endpoint; None when it is not wanted."""
+    if value is None:
+        return None
+    port = _whole(value, "[metrics] port (DS_METRICS_PORT)")
+    if not 1 <= port <= 65535:
+        raise ConfigError(f"[metrics] port (DS_METRICS_PORT) must be between 1 and 65535, not {port}")
+    return port
+
+
+def _days(value: object, what: str, default: int, most: int) -> int:
+    if value is None:
+        return default
+    days = _whole(value, what)
+    if not 1 <= days <= most:
+        raise ConfigError(f"{what} must be between 1 and {most} days, not {days}")
+    return days

@@ -383,6 +383,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--board", default="board.png",
                         help="playground: where to write the board image (turn.png and tile.png go beside it)")
     parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
+    parser.add_argument("--check", action="store_true",
+                        help="check before starting: read the configuration, reach the database, report pending "
+                             "migrations and the shards this process would run; exit 0, or 2 with one line "
+                             "per problem (nothing is changed)")
     parser.add_argument("--lang", choices=words.LANGUAGES, default=words.DEFAULT,
                         help="playground: the language of a new game and of the answers (en or hu)")
     parser.add_argument("--ai", action="append", default=[], metavar="LEVEL", choices=SEAT_LEVELS,

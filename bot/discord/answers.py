@@ -19,6 +19,8 @@ from words import say as say_in
 
 log = logging.getLogger(__name__)
 OUR_FAULT = T("bot.our_fault")
+#: ``interaction.extras[OUTCOME]``: how the interaction ended, when not well ("refused", "error"); the metrics count it.
+OUTCOME = "ds_outcome"
 
 
 def who(interaction: discord.Interaction) -> tuple[str, str, str]:
@@ -89,6 +91,7 @@ async def say(interaction: discord.Interaction, text: Words, *, ephemeral: bool,
 
 async def send_error(interaction: discord.Interaction, text: Words) -> None:
     """A refusal: always private, in the user's language."""
+    interaction.extras[OUTCOME] = "error" if text is OUR_FAULT else "refused"
     await say(interaction, text, ephemeral=True)
 
 

@@ -16,11 +16,14 @@ from bot.discord import components, components_story
 from bot.discord.answers import OUR_FAULT, send_error
 from bot.discord.commands_story import install_story_buttons
 from bot.discord.delivery import Announcer
+from bot.discord.metrics import Metrics
 from bot.discord.rematch import open_rematch
 from bot.discord.responder import Responder
 from bot.discord.translator import CatalogueTranslator
+from bot.game import context
 from bot.game.computer import AiTurns
 from bot.game.scheduler import Scheduler
+from bot.store.api import is_store_error
 from bot.store.shards import Shards
 from words import T
 
@@ -36,15 +39,34 @@ def configure_endpoints(api_base: str | None, gateway: str | None) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
+class _Tree(app_commands.CommandTree):
+    """The command tree, noting each command (and autocomplete) as its handling starts: for the
+    log lines written while it is answered, and for the metrics."""
+
+    metrics: Metrics | None = None
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        context.note_interaction(interaction.id, interaction.guild_id)
+        if self.metrics is not None:
+            self.metrics.start(interaction)
+        return True
+
+
 class DominantBot(discord.Client):
-    def __init__(self, *, sync_guild: int | None = None, shards: Shards | None = None) -> None:
-        sharding = {}
+    def __init__(self, *, sync_guild: int | None = None, shards: Shards | None = None,
+                 metrics: Metrics | None = None) -> None:
+        sharding: dict = {}
         if shards is not None and isinstance(self, discord.AutoShardedClient):
             sharding = {"shard_ids": list(shards.ids), "shard_count": shards.count}
+        if metrics is not None:
+            sharding["http_trace"] = metrics.http_trace()  # every REST answer of Discord's, seen on the wire
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True),
                          allowed_mentions=discord.AllowedMentions.none(), **sharding)
         self.sync_guild = sync_guild
-        self.tree = app_commands.CommandTree(self)
+        self.shard_config = shards
+        self.metrics = metrics
+        self.tree = _Tree(self)
+        self.tree.metrics = metrics
         self.tree.on_error = self.on_app_command_error
         self.responder: Responder | None = None
         self.announcer: Announcer | None = None
@@ -68,6 +90,7 @@ class DominantBot(discord.Client):
         components.set_handler("proposal", responder.on_proposal)
         components.set_handler("rematch", lambda i, game: open_rematch(responder, i, game))
         install_story_buttons(responder)  # the history and log buttons
+        components.wrap_handlers(self._noted)
         items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS)
         components.register_items(*items)
         self.add_dynamic_items(*items)
@@ -77,6 +100,43 @@ class DominantBot(discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    def _noted(self, kind: str, handler: components.Handler) -> components.Handler:
+        """A button's or menu's handler, noting the click as a command's handling is noted (``_Tree``)."""
+
+        async def noted(interaction: discord.Interaction, **fields: object) -> None:
+            context.note_interaction(interaction.id, interaction.guild_id)
+            if self.metrics is not None:
+                self.metrics.start(interaction, kind)
+            try:
+                await handler(interaction, **fields)
+            except Exception as e:
+                if self.metrics is not None:
+                    self.metrics.finish(interaction, "error")
+                    if is_store_error(e):
+                        self.metrics.store_failed("component")
+                raise
+            if self.metrics is not None:
+                self.metrics.finish(interaction)
+
+        return noted
+
+    def gateway_problem(self) -> str | None:
+        """None while connected to Discord's gateway (every shard of this process), else what is wrong."""
+        if self.is_closed():
+            return "the gateway connection is closed"
+        if not self.is_ready():
+            return "not connected to the gateway yet"
+        if isinstance(self, discord.AutoShardedClient):
+            wanted = set(self.shard_config.ids) if self.shard_config is not None else set(self.shards)
+            down = sorted(wanted - {i for i, shard in self.shards.items() if not shard.is_closed()})
+            return f"gateway shards {down} are not connected" if down else None
+        ws = self.ws
+        return None if ws is not None and ws.open else "the gateway connection is down (reconnecting)"
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, _command: object) -> None:
+        if self.metrics is not None:
+            self.metrics.finish(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)
@@ -104,9 +164,13 @@ class DominantBot(discord.Client):
             # a while to reach every client): the command is fine, their copy of it is old.
             log.info("an outdated command was used: %s", error)
             await send_error(interaction, COMMANDS_UPDATING)
-            return
-        log.exception("command failed", exc_info=error)
-        await send_error(interaction, OUR_FAULT)
+        else:
+            log.exception("command failed", exc_info=error)
+            await send_error(interaction, OUR_FAULT)
+            if self.metrics is not None and is_store_error(getattr(error, "original", error)):
+                self.metrics.store_failed("command")
+        if self.metrics is not None:
+            self.metrics.finish(interaction)  # refused (an outdated command) or our fault, as the answer said
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # A click on a custom id of ours that no item answers (mangled, forged, or from an

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord import components
 from bot.discord.answers import answer, defer, say, send_picture, user_lang, who
+from bot.discord.commands_admin import add_admin_commands
 from bot.discord.commands_story import add_story_commands
 from bot.discord.delivery import mentions_for
 from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
@@ -41,16 +42,16 @@ def build_commands(shell: Responder) -> app_commands.Group:
 
     # -- lobby --------------------------------------------------------------------------------
 
-    @ds.command(name="new", description="Open a game: in a thread of its own, with a lobby to join")
-    @app_commands.describe(players="The most players who may join (2-6); the host starts once 2 have",
+    @ds.command(name="new", description="Open a game in a thread of its own, with a lobby")
+    @app_commands.describe(players="Most players (2-6); the host starts once 2 have joined",
                            variant="standard, or multi-animal for 2-3 players",
-                           language="The language of the game's posts and pictures (default: the server's)",
-                           hints="True: players may ask /ds hint (the game is then not rated)")
+                           language="Posts and pictures in (default: the server's)",
+                           hints="True: players may ask /ds hint (then not rated)")
     @app_commands.choices(variant=[choice("standard", "variant", "standard"),
                                    choice("multi-animal (2-3 players)", "variant", "multi-animal")],
                           language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
-                  variant: str = "standard", language: str | None = None, hints: bool = False) -> None:
+                  variant: str = "standard", language: str | None = None, hints: bool | None = None) -> None:
         await open_game(shell, interaction, players, variant, language, hints)
 
     @ds.command(name="join", description="Take a seat in this game's lobby")
@@ -99,15 +100,15 @@ def build_commands(shell: Responder) -> app_commands.Group:
         if reply is not None:
             await shell.refresh_lobby(reply.game_id)
 
-    @ds.command(name="settings", description="The game's settings: pictures, resignations, language, pace (host only)")
+    @ds.command(name="settings", description="Game settings: pictures, resigning, language, pace (host)")
     @app_commands.describe(board="When a picture of the board is posted",
                            on_resign="In a 2-player game, what a resignation does",
                            language="The language of the game's posts and pictures",
-                           reminder="How often to remind the player to act, e.g. 12h, 30m, 2d, or off",
-                           deadline="How long a player may take, e.g. 48h, or off",
+                           reminder="How often to remind, e.g. 12h, or off",
+                           deadline="Time per player to act, e.g. 48h, or off",
                            at_deadline="What happens at the deadline",
-                           vacation_cap="The most time away each player may take in this game, e.g. 7d",
-                           hints="True: players may ask /ds hint (not rated); chosen before the game starts")
+                           vacation_cap="Most time away per player, e.g. 7d",
+                           hints="True: /ds hint allowed (not rated; lobby only)")
     @app_commands.choices(
         board=[choice("every action", "board", "action"), choice("every turn", "board", "turn"),
                choice("on request (/ds board)", "board", "request")],
@@ -169,8 +170,8 @@ def build_commands(shell: Responder) -> app_commands.Group:
             return
         await say(interaction, reply.message, ephemeral=True)
 
-    @ds.command(name="undo", description="Take back your latest choice; move: the host proposes a rollback")
-    @app_commands.describe(move="The host: the first move to take back, approved by those affected (start typing)")
+    @ds.command(name="undo", description="Take back your latest choice (move: the host's rollback)")
+    @app_commands.describe(move="Host: the first move to take back (players approve)")
     async def undo(interaction: discord.Interaction, move: int | None = None) -> None:
         # One command for both ways back (Discord allows a group 25 commands): your own latest
         # choice, or (``move``) the host's rollback proposal that the players affected approve.
@@ -213,8 +214,8 @@ def build_commands(shell: Responder) -> app_commands.Group:
 
     # -- pace ---------------------------------------------------------------------------------
 
-    @ds.command(name="away", description="Going away: your deadline and reminders wait (for:off: you are back)")
-    @app_commands.describe(for_="How long, e.g. 3d or 12h; off: back now (and your seat back from the bot)")
+    @ds.command(name="away", description="Going away: your deadline and reminders wait")
+    @app_commands.describe(for_="How long, e.g. 3d or 12h; off: back now")
     @app_commands.rename(for_="for")
     async def away(interaction: discord.Interaction, for_: str) -> None:
         # ``off`` in place of a /ds back (Discord allows a group 25 commands)
@@ -245,7 +246,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
                 for s in game.seats if current.strip().lower() in f"{s.seat + 1} {s.user_name}".lower()]
 
     @ds.command(name="mygames", description="Every game you play in, and where it is your turn")
-    @app_commands.describe(direct="on: a direct message on your turn; off: a mention in the game's channel")
+    @app_commands.describe(direct="on: a DM on your turn; off: a mention in the channel")
     @app_commands.choices(direct=[choice("on", "direct", "on"), choice("off", "direct", "off")])
     async def mygames(interaction: discord.Interaction, direct: str | None = None) -> None:
         # One command for both (Discord allows a group 25 commands): where you are awaited,
@@ -256,9 +257,9 @@ def build_commands(shell: Responder) -> app_commands.Group:
         else:
             await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"), ephemeral=True)
 
-    @ds.command(name="follow", description="Follow a game you do not play in: a direct message each turn (only you)")
-    @app_commands.describe(state="on: follow it (the default); off: stop following",
-                           game="The game's number (default: this channel's game)")
+    @ds.command(name="follow", description="Follow a game you do not play in (a DM each turn)")
+    @app_commands.describe(state="on: follow (the default); off: stop",
+                           game="The game's number (default: this channel's)")
     @app_commands.choices(state=[choice("on", "state", "on"), choice("off", "state", "off")])
     async def follow(interaction: discord.Interaction, state: str = "on",
                      game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
@@ -310,6 +311,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
 
     add_story_commands(ds, shell)  # history, log (in pages, or the record file), stats
+    add_admin_commands(ds, shell)  # the server managers' group: games, abandon, defaults
     return ds
 
 

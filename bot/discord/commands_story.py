@@ -34,8 +34,8 @@ AUTOCOMPLETE_MAX = 25
 def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
     """Register ``/ds history``, ``/ds log`` (``file:``: the game's record) and ``/ds stats`` on the group."""
 
-    @ds.command(name="history", description="The board as it was at a past turn (only you see it)")
-    @app_commands.describe(turn="The turn, from 1", move="How many choices into that turn (0: its start)")
+    @ds.command(name="history", description="The board at a past turn (only you)")
+    @app_commands.describe(turn="The turn, from 1", move="Choices into that turn (0: its start)")
     async def history(interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999],
                       move: app_commands.Range[int, 0, 9999] = 0) -> None:
         if not await defer(interaction, ephemeral=True, thinking=True):
@@ -48,10 +48,10 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
             return
         await answer(interaction, **_moment_message(moment, _lang(interaction)), ephemeral=True)
 
-    @ds.command(name="log", description="The game log, a turn a page; file: the whole game as a record file (only you)")
+    @ds.command(name="log", description="The game log, a turn a page (only you)")
     @app_commands.describe(player="Only what concerns one player: a member or an animal",
                            turn="Only one turn",
-                           file="True: the game as a record file (JSON) to keep, check or load")
+                           file="True: the whole game as a record file (JSON)")
     async def log_(interaction: discord.Interaction, player: str | None = None,
                    turn: app_commands.Range[int, 1, 999] | None = None, file: bool = False) -> None:
         if file:  # the record (once /ds export: Discord allows a group 25 commands)
@@ -91,9 +91,9 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
                        _lang(interaction), game=game.id, file=name)
         await answer(interaction, text, attachments=[Attachment(name, data)], ephemeral=True)
 
-    @ds.command(name="stats", description="This server's ratings and finished games; player: one member's (only you)")
+    @ds.command(name="stats", description="Ratings and finished games here (only you)")
     @app_commands.describe(player="One member's rating and rated games",
-                           rebuild="True: compute the ratings again from every finished game (Manage Server)")
+                           rebuild="True: compute the ratings anew (Manage Server)")
     async def stats(interaction: discord.Interaction, player: discord.User | None = None,
                     rebuild: bool = False) -> None:
         # The leaderboard lives here (Discord allows a group 25 commands): the ratings first,

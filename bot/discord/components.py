@@ -39,6 +39,12 @@ def set_handler(kind: str, handler: Handler) -> None:
     _handlers[kind] = handler
 
 
+def wrap_handlers(wrap: Callable[[str, Handler], Handler]) -> None:
+    """Put ``wrap(kind, handler)`` around every handler set so far (the client notes each click)."""
+    for kind, handler in list(_handlers.items()):
+        _handlers[kind] = wrap(kind, handler)
+
+
 #: The largest number a custom id may carry: ids and versions are 32-bit integers in the store.
 NUMBER_MAX = 2**31 - 1
 

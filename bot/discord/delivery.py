@@ -14,12 +14,14 @@ import enum
 import io
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 import aiohttp
 import discord
 
 from bot.discord.components import BoardButton, RematchButton, prompt_view
 from bot.discord.limits import ALT_TEXT, CONTENT, clip, clip_end
+from bot.discord.metrics import Metrics
 from bot.game.channel import ChannelPost
 from bot.game.replies import Reply
 from bot.game.service import TURN_IMAGE, GameService
@@ -29,6 +31,8 @@ log = logging.getLogger(__name__)
 #: Seconds between retries of a failed post (Discord's own client retries 429s itself).
 RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
 OUTBOX_BATCH = 50  # items sent per scheduler tick at most
+#: Outbox notices that end a game from outside its channel: its lobby card is brought up to date after
+CLOSING = ("lobby_closed", "abandoned")
 
 
 class PostOutcome(enum.Enum):
@@ -78,6 +82,9 @@ class Announcer:
         self._posting: dict[str, asyncio.Lock] = {}  # one post at a time per channel: never the same state twice
         self._blocked: set[str] = set()  # channels whose last post was refused (not yet delivered)
         self._told_blocked: set[str] = set()  # ... and where a player was already told why
+        self.metrics: Metrics | None = None  # the host's metrics count the posts Discord refused
+        #: refreshes a lobby's card in its parent channel (a lobby that closed: no Join button)
+        self.on_lobby_closed: Callable[[int], Awaitable[None]] | None = None
         #: per channel, earlier prompt messages whose buttons Discord refused to take away (yet)
         self._unretired: dict[str, set[int]] = {}
 
@@ -120,6 +127,8 @@ class Announcer:
             except Exception as e:  # noqa: BLE001 - Discord, network or timeout: the post stays pending
                 outcome = _outcome(e)
                 log.warning("posting to channel %s failed (%s): %r", channel_id, outcome.value, e)
+                if self.metrics is not None:
+                    self.metrics.post_failed(outcome.value)
                 self._blocked.add(channel_id)
                 return outcome
             await self.service.record_post(post, message_id)
@@ -253,18 +262,39 @@ class Announcer:
                     break
                 after = item.id
                 try:
-                    direct = item.kind == "reminder" and item.mention and await self._direct(
-                        item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
-                    if not direct:  # sent again after a crash before mark_sent: Discord keeps the first
-                        await self._channel(item.channel_id).send(compose(item.text, item.mention),
-                                                                  allowed_mentions=mentions_for(item.mention),
-                                                                  nonce=f"ds-outbox-{item.id}")
+                    if item.kind == "archive":
+                        await self._archive(item.channel_id)
+                    else:
+                        direct = item.kind == "reminder" and item.mention and await self._direct(
+                            item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
+                        if not direct:  # sent again after a crash before mark_sent: Discord keeps the first
+                            await self._channel(item.channel_id).send(compose(item.text, item.mention),
+                                                                      allowed_mentions=mentions_for(item.mention),
+                                                                      nonce=f"ds-outbox-{item.id}")
                 except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
-                    log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e)
+                    log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e,
+                                extra={"game": item.game_id})
+                    self.service.telemetry.outbox_failed(item.kind)
                     continue
                 await self.service.store.mark_sent(item.id, time.time())
+                log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
                 sent += 1
+            if item.kind in CLOSING and self.on_lobby_closed is not None:
+                with contextlib.suppress(Exception):  # its card in the parent channel: best effort
+                    await self.on_lobby_closed(item.game_id)
         return sent
+
+    async def _archive(self, channel_id: str) -> None:
+        """Archive a game's thread (the bot opened it, so it may); a thread that is gone, or that
+        Discord does not let the bot archive, is left as it is."""
+        try:
+            thread = self.client.get_channel(int(channel_id)) or await self.client.fetch_channel(int(channel_id))
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except discord.NotFound:
+            log.info("the thread %s of a game is gone; nothing to archive", channel_id)
+        except discord.Forbidden as e:
+            log.warning("archiving the thread %s was refused: %r", channel_id, e)
 
     # -- refused channels -------------------------------------------------------------------
 

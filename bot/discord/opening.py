@@ -39,9 +39,11 @@ def _is_text_channel(interaction: discord.Interaction) -> bool:
 
 
 async def open_game(shell: Responder, interaction: discord.Interaction, players: int, variant: str,
-                    language: str | None, hints: bool = False) -> None:
+                    language: str | None, hints: bool | None = None) -> None:
     channel, user, name = who(interaction)
-    lang = language or default_game_language(getattr(interaction.guild_locale, "value", None))
+    # asked for, else the server's default (/ds admin defaults), else the server's Discord language
+    fallback = default_game_language(getattr(interaction.guild_locale, "value", None))
+    lang = await shell.service.new_game_language(guild_of(interaction), language, fallback)
     missing = missing_permissions(interaction)
     if missing:
         await send_error(interaction, permission_refusal(missing))
@@ -83,7 +85,7 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
 
 
 async def _in_the_channel(shell: Responder, interaction: discord.Interaction, players: int, variant: str,
-                          lang: str, hints: bool = False) -> None:
+                          lang: str, hints: bool | None = None) -> None:
     """The thread was refused: the lobby opens in the channel, and the public message says so."""
     channel, user, name = who(interaction)
     try:

@@ -22,6 +22,7 @@ from bot.game.replies import NoGame, Reply, ServiceError
 from bot.game.scheduler import Scheduler
 from bot.game.service import GameService
 from bot.game.texts import game_link, lang_of, lobby_card
+from bot.store.api import is_store_error
 from words import T, Words, join
 from words import say as say_in
 
@@ -36,6 +37,7 @@ class Responder:
         self.store = service.store
         self.announcer = announcer
         self.scheduler = scheduler
+        announcer.on_lobby_closed = self.refresh_lobby
 
     send_error = staticmethod(send_error)
 
@@ -73,8 +75,10 @@ class Responder:
         except ServiceError as e:
             await send_error(interaction, e.message)
             return None
-        except Exception:  # noqa: BLE001 - a busy or full database: the transaction rolled back
+        except Exception as e:  # noqa: BLE001 - a busy or full database: the transaction rolled back
             log.exception("a move failed")
+            if is_store_error(e):
+                self.service.telemetry.store_failed("move")
             await send_error(interaction, OUR_FAULT)
             return None
         # The move is committed: from here on a Discord failure must not stop the public post.

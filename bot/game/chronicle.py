@@ -25,6 +25,7 @@ from bot.game.limits import CONTENT, clip
 from bot.game.ratings import changes_text, hints_allowed
 from bot.game.recap import since_last_moves
 from bot.game.replies import BadRequest, NoGame, ServiceError, WrongPhase
+from bot.game.telemetry import QUIET, Telemetry, drawn
 from bot.game.texts import lang_of
 from bot.store.api import GameStore
 from bot.store.models import Game, Move
@@ -102,8 +103,10 @@ class LogPage:
 
 class Chronicle:
     def __init__(self, store: GameStore, board_renderer: BoardRenderer | None = None,
-                 final_renderer: FinalRenderer | None = None, *, cache_games: int = CACHE_GAMES) -> None:
+                 final_renderer: FinalRenderer | None = None, *, cache_games: int = CACHE_GAMES,
+                 telemetry: Telemetry = QUIET) -> None:
         self.store = store
+        self.telemetry = telemetry
         self.board_renderer = board_renderer
         self.final_renderer = final_renderer
         self.cache_games = cache_games
@@ -212,7 +215,7 @@ class Chronicle:
         image = None
         if picture and self.board_renderer is not None:
             try:
-                image = await asyncio.to_thread(self.board_renderer, seen.state, seen.before, lang)
+                image = await drawn(self.telemetry, "history", self.board_renderer, seen.state, seen.before, lang)
             except Exception:  # noqa: BLE001 - the text still tells the moment
                 log.exception("rendering a past board failed")
         return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen, lang), image,
@@ -269,8 +272,8 @@ class Chronicle:
             image = self._finals.get((game.id, game.version))
             if image is None:
                 timeline = await self.replayed(game, lambda h, moves: h.timeline)
-                image = await asyncio.to_thread(functools.partial(self.final_renderer, lang=lang_of(game)),
-                                                state, timeline)
+                image = await drawn(self.telemetry, "final", functools.partial(self.final_renderer, lang=lang_of(game)),
+                                    state, timeline)
                 self._finals[(game.id, game.version)] = image
                 while len(self._finals) > 4:
                     self._finals.popitem(last=False)

@@ -64,6 +64,7 @@ class Clockwork:
             game = await self.store.claim_game(game_id)  # None: another process is on it; the next tick looks again
             if game is None or game.status != "active" or game.clock.due_at is None or game.clock.due_at > now:
                 return False
+            self.telemetry.overdue(self.clock() - game.clock.due_at)
             prompt = engine.prompt(game.state)
             seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
             if seat is not None and self.ai_plays(game, seat) is not None:

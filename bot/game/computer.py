@@ -21,11 +21,13 @@ from typing import Any
 import engine
 import engine.ai
 import words
-from bot.game import pace
+from bot.game import context, pace
 from bot.game.channel import owed
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, Reply, StaleState, WrongPhase
+from bot.game.telemetry import QUIET, Telemetry
 from bot.game.texts import lang_of
+from bot.store.api import is_store_error
 from bot.store.models import Game, Seat, TurnClock
 from engine import progress
 from words import T, say
@@ -56,6 +58,7 @@ async def think_here(state: State, level: str, seed: int) -> str:
 class ComputerPlayers:
     #: how the AI is asked for a choice; None: no computer players (only ``wait`` at deadlines)
     chooser: Chooser | None = None
+    telemetry: Telemetry = QUIET  # the service's
 
     @property
     def ai_available(self) -> bool:
@@ -162,14 +165,17 @@ class AiTurns:
         self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"ai-game-{game_id}")
 
     async def _run(self, game_id: int) -> None:
+        context.GAME.set(game_id)  # this task's log lines are about the game
         moved = 0
         try:
             while await self.service.ai_turn(game_id):
                 moved += 1
                 if moved % SHOW_EVERY == 0:  # a long stretch of computer moves shows as it goes
                     await self.after_move(game_id)
-        except Exception:  # noqa: BLE001 - the game is due again later (AI_RETRY_SECONDS): retried then
-            log.exception("the AI's turn in game %s failed", game_id)
+        except Exception as e:  # noqa: BLE001 - the game is due again later (AI_RETRY_SECONDS): retried then
+            log.exception("the AI's turn in game %s failed", game_id, extra={"game": game_id})
+            if is_store_error(e):
+                self.service.telemetry.store_failed("ai")
         finally:
             self._tasks.pop(game_id, None)
         if moved % SHOW_EVERY:

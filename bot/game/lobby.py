@@ -5,12 +5,15 @@ A mixin of ``GameService``: it uses the service's store, locks and checks.
 
 from __future__ import annotations
 
+import logging
 import secrets
+from dataclasses import replace
 from typing import Any
 
 import engine
 import words
 from bot.game import pace
+from bot.game.admin import defaults_of
 from bot.game.channel import CADENCES, DEFAULT_CADENCE, RESET
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
@@ -18,6 +21,8 @@ from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, 
 from bot.store.models import Game, Seat
 from engine.data import FOOD_CHAIN
 from words import T, Words, join
+
+log = logging.getLogger(__name__)
 
 VARIANTS = ("standard", "multi-animal")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -32,13 +37,16 @@ class Lobby:
     async def create_lobby(self, channel_id: str, user_id: str, user_name: str,
                            players: int = MAX_PLAYERS, variant: str = "standard", *,
                            home_channel_id: str | None = None, lobby_message_id: str | None = None,
-                           guild_id: str | None = None, language: str = words.DEFAULT, hints: bool = False,
+                           guild_id: str | None = None, language: str = words.DEFAULT, hints: bool | None = None,
                            settings: dict[str, Any] | None = None) -> Reply:
         """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined.
-        ``hints``: the players may ask ``/ds hint``; ``settings``: all of them, as another game's
-        (a rematch), instead of the defaults."""
+        ``hints``: the players may ask ``/ds hint`` (None: as the server's defaults say);
+        ``settings``: all of them, as another game's (a rematch), instead of the defaults."""
         self.check_new(players, variant, language)
-        chosen = {**self._new_settings(language), "hints": bool(hints)} if settings is None else dict(settings)
+        defaults = defaults_of(await self.store.server_settings(guild_id) if guild_id is not None else {})
+        chosen = dict(settings) if settings is not None else self._new_settings(language, defaults)
+        if settings is None and hints is not None:  # /ds new hints: decides over the server's default
+            chosen["hints"] = bool(hints)
         async with self._lock(channel_id), self.store.transaction():
             existing = await self.store.live_game(channel_id)
             if existing is not None:
@@ -48,6 +56,8 @@ class Lobby:
                                                    home_channel_id=home_channel_id,
                                                    lobby_message_id=lobby_message_id, guild_id=guild_id)
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
+        log.info("game %s: a lobby for up to %s players opened", game_id, players,
+                 extra={"game": game_id, "server": guild_id})
         return Reply(T("bot.lobby_open", game=game_id, players=players, variant=T(f"bot.variant.{variant}"),
                        host=user_name), game_id=game_id, lang=language)
 
@@ -64,9 +74,16 @@ class Lobby:
         if variant == "multi-animal" and players not in (2, 3):
             raise BadRequest(T("bot.err.multi_players"))
 
-    def _new_settings(self, language: str = words.DEFAULT) -> dict[str, Any]:
+    def _new_settings(self, language: str = words.DEFAULT, defaults: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A new game's settings: the bot's own, with what the server's managers chose (``/ds admin defaults``)."""
+        defaults = defaults or defaults_of({})
         rules = pace.Pace(at_deadline="ai" if self.ai_available else "wait")
-        return {**SETTINGS_DEFAULTS, "language": language, "pace": rules.to_dict()}
+        chosen = {k: v for k, v in defaults["pace"].items() if k in ("reminder", "deadline", "at_deadline")}
+        rules = replace(rules, **chosen)
+        if rules.at_deadline == "ai" and not self.ai_available:
+            rules = replace(rules, at_deadline="wait")
+        return {**SETTINGS_DEFAULTS, "board": defaults["board"], "language": language, "pace": rules.to_dict(),
+                "hints": defaults["hints"], "rated": defaults["rated"]}
 
     async def join(self, channel_id: str, user_id: str, user_name: str, animal: str | None = None) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
@@ -201,6 +218,7 @@ class Lobby:
             await self._restart_clock(game, state)
             game = await self.store.live_game(channel_id)
         assert game is not None
+        log.info("game %s started with %s players", game.id, len(game.seats))
         deal = join(*(T("bot.dealt", player=s.user_name, animals=s.animal.split(",")) for s in game.seats), sep="; ")
         return Reply(T("bot.begins", game=game.id, deal=deal), game_id=game.id, version=game.version,
                      to_act=user_to_act(game), lang=lang_of(game))

@@ -10,7 +10,7 @@ two seats of one level in a game are rated as two players, and the level keeps t
 their new ratings.
 
 Not rated: games without a server (the playground), games ended with ``/ds abandon`` (they
-never finish), and games where hints were allowed.
+never finish), games where hints were allowed, and games opened unrated (a server's default).
 
 A game is rated in the transaction that finishes it, in finishing order.  The stored ratings
 are derived data: ``rebuild`` computes them again from the server's finished games, in the
@@ -54,11 +54,18 @@ def hints_allowed(game: Game) -> bool:
     return bool((game.settings or {}).get("hints"))
 
 
+def rated_by_setting(game: Game) -> bool:
+    """Whether the game was opened to be rated (the server's managers may open games unrated:
+    ``/ds admin defaults rated:off``); games from before that setting are."""
+    return bool((game.settings or {}).get("rated", True))
+
+
 def rateable(game: Game) -> bool:
     """Whether the game counts for its server's ratings."""
     state = game.state
     return (game.guild_id is not None and game.status == "finished" and state is not None
-            and state.get("result") is not None and not hints_allowed(game) and len(game.seats) >= 2)
+            and state.get("result") is not None and not hints_allowed(game) and rated_by_setting(game)
+            and len(game.seats) >= 2)
 
 
 def places(state: State, out: Iterable[int] = ()) -> list[int]:

@@ -64,6 +64,10 @@ def _hint(state: State, seed: int) -> Any:
     return ranked(state, "normal", seed)
 
 
+def _ready() -> bool:
+    return True
+
+
 def _watch_parent(parent: int) -> None:
     # A re-parented worker (its parent died without shutting the pool down) has no one to
     # work for; exiting also lets multiprocessing's resource tracker see EOF and exit.
@@ -115,6 +119,21 @@ class RenderPool:
         """The live workers' process ids (for operators and tests)."""
         processes = getattr(self._pool, "_processes", None) or {}
         return sorted(processes)
+
+    def problem(self) -> str | None:
+        """None while no worker has died; else what happened, and the pool is replaced at once
+        (one worker started), so the next look finds it healthy (the health check asks this)."""
+        pool = self._pool
+        try:
+            dead = [pid for pid, p in list((getattr(pool, "_processes", None) or {}).items()) if not p.is_alive()]
+        except RuntimeError:  # the pool's own thread changed its list of workers meanwhile: look again next time
+            return None
+        if not dead and not getattr(pool, "_broken", False):
+            return None
+        self._replace(pool)
+        self._pool.submit(_ready)  # start a worker of the new pool now, not at the next picture
+        which = f"render worker {dead[0]}" if dead else "a render worker"
+        return f"{which} died; the render pool was restarted"
 
     def board(self, state: State, before: State | None, lang: str = "en") -> bytes:
         return self._run(_render_board, state, before, lang)

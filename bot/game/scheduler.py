@@ -3,9 +3,10 @@
 Each tick asks the store which games are due (``games.due_at``, indexed), lets the service
 decide what each owes (a reminder, a deadline: ``GameService.pace_tick``, one transaction per
 game, written to the outbox), starts the computer players' turns where the AI is to act (its
-own seat, a seat it holds, a decision a deadline handed over), then delivers the outbox.  The
-clock is injected, so tests run it in milliseconds; a deadline that passed while the bot was
-down is due at the first tick after start-up, and fires once.
+own seat, a seat it holds, a decision a deadline handed over), lets housekeeping sweep every
+``SWEEP_SECONDS`` (``bot.game.housekeeping``: lobbies to close, threads to archive, idle games),
+then delivers the outbox.  The clock is injected, so tests run it in milliseconds; a deadline
+that passed while the bot was down is due at the first tick after start-up, and fires once.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.game import context
+from bot.game.housekeeping import SWEEP_SECONDS
 from bot.game.service import GameService
+from bot.store.api import is_store_error
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +40,7 @@ class Scheduler:
         self.tick_seconds = tick_seconds
         self._task: asyncio.Task | None = None
         self._wake = asyncio.Event()
+        self._swept: float | None = None  # when housekeeping last swept (by this clock)
 
     async def tick(self) -> int:
         """One pass: every due game handled, the outbox delivered.  Returns the games handled."""
@@ -45,13 +50,24 @@ class Scheduler:
             due = await self.service.store.due_games(now, BATCH)
             for game_id in due:
                 try:
-                    if await self.service.pace_tick(game_id, now) and self.on_ai is not None:
-                        await self.on_ai(game_id)
-                except Exception:  # noqa: BLE001 - one game's trouble never stops the others
-                    log.exception("pace of game %s failed", game_id)
+                    with context.scope(game=game_id):
+                        if await self.service.pace_tick(game_id, now) and self.on_ai is not None:
+                            await self.on_ai(game_id)
+                except Exception as e:  # noqa: BLE001 - one game's trouble never stops the others
+                    log.exception("pace of game %s failed", game_id, extra={"game": game_id})
+                    if is_store_error(e):
+                        self.service.telemetry.store_failed("pace")
                 handled += 1
             if len(due) < BATCH:
                 break
+        if self._swept is None or not self._swept <= now < self._swept + SWEEP_SECONDS:
+            self._swept = now  # housekeeping: lobbies to close, threads to archive, idle games
+            try:
+                await self.service.housekeeping(now)
+            except Exception as e:  # noqa: BLE001 - the next sweep tries again
+                log.exception("housekeeping failed")
+                if is_store_error(e):
+                    self.service.telemetry.store_failed("housekeeping")
         try:
             await self.deliver()
         except Exception:  # noqa: BLE001 - the outbox keeps what was not sent; the next tick retries
@@ -62,8 +78,10 @@ class Scheduler:
         while True:
             try:
                 await self.tick()
-            except Exception:  # noqa: BLE001 - e.g. the database is busy: next tick
+            except Exception as e:  # noqa: BLE001 - e.g. the database is busy: next tick
                 log.exception("a scheduler tick failed")
+                if is_store_error(e):
+                    self.service.telemetry.store_failed("scheduler")
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.tick_seconds)

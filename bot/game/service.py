@@ -16,13 +16,15 @@ from typing import Any
 
 import engine
 import words
-from bot.game import channel
+from bot.game import channel, context
+from bot.game.admin import Admin
 from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
 from bot.game.computer import Chooser, ComputerPlayers
 from bot.game.followers import Followers
 from bot.game.hints import Hinter, Hints
+from bot.game.housekeeping import Housekeeping
 from bot.game.limits import quote
 from bot.game.lobby import Lobby, free_animals
 from bot.game.ratings import Ratings
@@ -41,6 +43,7 @@ from bot.game.replies import (
     WrongPhase,
 )
 from bot.game.takeback import PROPOSAL_SECONDS, Takeback
+from bot.game.telemetry import QUIET, Telemetry, drawn
 from bot.game.texts import (
     choice_of,
     choices_of,
@@ -122,12 +125,15 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, Followers, Rematch):
+class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, Followers, Rematch, Housekeeping,
+                  Admin):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
-                 chooser: Chooser | None = None, hinter: Hinter | None = None) -> None:
+                 chooser: Chooser | None = None, hinter: Hinter | None = None,
+                 telemetry: Telemetry = QUIET) -> None:
         self.store = store
+        self.telemetry = telemetry  # what the host's metrics hear of moves and pictures
         self.chooser = chooser  # computer players (None: none here)
         self.hinter = hinter  # hints (None: none here)
         self.renderer = renderer
@@ -136,7 +142,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         self.picture_renderer = picture_renderer or renderer
         self.clock = clock or time.time
         self._locks: dict[str, asyncio.Lock] = {}
-        self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None)
+        self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None,
+                                   telemetry=telemetry)
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -204,6 +211,10 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         if status == "finished":
             await self._rate(game, state)  # in the same transaction: a finished game is rated once
         await self._restart_clock(game, state)
+        if status == "finished":
+            log.info("game %s finished after %s moves", game.id, game.version + len(moves))
+        for made_by in {m[4] for m in moves}:
+            self.telemetry.moved(made_by, sum(1 for m in moves if m[4] == made_by))
 
     @staticmethod
     def _cadence(game: Game) -> str:
@@ -251,6 +262,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
             if not (can_manage_channel or (seat is not None and seat.is_host)):
                 raise NotAllowed(T("bot.err.abandon", host=game.host.user_name))
             await self.store.set_status(game.id, "abandoned")
+        log.info("game %s abandoned (it was %s)", game.id, game.status, extra={"game": game.id})
         return Reply(T("bot.abandoned", game=game.id), game_id=game.id, lang=lang_of(game))
 
     # -- reads -------------------------------------------------------------------------------
@@ -320,7 +332,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
                       alt=alt_text(game.state, lang_of(game), kind="tile", tile=key))
         if self.tile_renderer is not None:
             try:
-                reply.image = await asyncio.to_thread(self.tile_renderer, game.state, key, lang_of(game))
+                reply.image = await drawn(self.telemetry, "tile", self.tile_renderer, game.state, key, lang_of(game))
             except Exception:  # noqa: BLE001 - say it without a picture rather than fail
                 log.exception("rendering a tile failed")
         return reply
@@ -353,6 +365,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         game = await self.store.latest_game(channel_id)
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return None
+        context.note_game(game)
         lang = lang_of(game)
         over = game.state["phase"] == "over"
         post = channel.plan(game, say(prompt_line(game), lang), say(result_text(game), lang) if over else None,
@@ -373,6 +386,9 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         """The channel now shows ``post`` (as message ``message_id`` when it was a new one)."""
         await self.store.record_post(post.game_id, post.version, channel.posted(post, message_id),
                                      post.state if post.picture else None)
+        if post.over:  # the end post went out: the thread is archived a day after (``housekeeping``)
+            async with self.store.transaction():
+                await self.store.update_game(post.game_id, ended_at=self.clock())
 
     async def link_of(self, game_id: int) -> str:
         game = await self.store.game(game_id)
@@ -387,6 +403,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         game = await self.store.live_game(channel_id)
         if game is None:
             raise NoGame(T("bot.err.no_lobby"))
+        context.note_game(game)
         if game.status != "lobby":
             raise WrongPhase(T("bot.err.started", game=game.id))
         return game
@@ -398,6 +415,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
             if last is not None and last.status == "finished":
                 raise WrongPhase(T("bot.err.finished", game=last.id))
             raise NoGame(T("bot.err.no_running_game"))
+        context.note_game(game)
         if game.status != "active":
             raise WrongPhase(T("bot.err.not_started", game=game.id))
         return game
@@ -413,6 +431,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         game = await self.store.latest_game(channel_id)
         if game is None or game.status == "abandoned" or (game.status != "lobby" and game.state is None):
             raise NoGame(T("bot.err.no_game"))
+        context.note_game(game)
         return game
 
     @staticmethod
@@ -431,8 +450,9 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
                       lang: str = words.DEFAULT) -> bytes | None:
         if renderer is None:
             return None
+        kind = "board" if renderer is self.renderer else "turn"
         try:
-            return await asyncio.to_thread(renderer, state, before, lang)
+            return await drawn(self.telemetry, kind, renderer, state, before, lang)
         except Exception:  # noqa: BLE001 - a picture is never worth a lost move
             log.exception("rendering the board failed")
             return None

@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
-from bot.store.api import GameStore, database_path, is_url
+import os
+import sqlite3
+import urllib.parse
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.store.api import GameStore, StoreUnavailable, database_path, is_url, redact
 from bot.store.postgres import PgStore
-from bot.store.sqlite import Store
+from bot.store.sqlite import SCHEMA_VERSION, Store
+
+
+@dataclass(frozen=True)
+class StoreReport:
+    """What ``python -m bot --check`` found at the store, without changing it."""
+
+    where: str  # a file, or a URL without its password
+    exists: bool  # False: a SQLite file the bot will create
+    schema: int  # the database's schema version now
+    target: int = SCHEMA_VERSION  # this bot's
+
+    @property
+    def pending(self) -> int:
+        return max(0, self.target - self.schema)
 
 
 async def open_store(target: str | None = None) -> Store:
@@ -17,4 +37,34 @@ async def open_store(target: str | None = None) -> Store:
     return await Store.open(path)
 
 
-__all__ = ["GameStore", "open_store"]
+__all__ = ["GameStore", "StoreReport", "inspect_store", "open_store"]
+
+
+async def inspect_store(target: str | None = None) -> StoreReport:
+    """Reach the store at ``target`` and read its schema version, migrating nothing and creating
+    nothing; ``StoreUnavailable`` (with a reason and no password) when it cannot be used."""
+    path = database_path(target)
+    if is_url(path):
+        return StoreReport(redact(path), True, await PgStore.schema_of(path))
+    return _inspect_sqlite(path)
+
+
+def _inspect_sqlite(path: str) -> StoreReport:
+    file = Path(path)
+    if not file.exists():
+        folder = next(p for p in (file.absolute().parent, *file.absolute().parents) if p.exists())
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise StoreUnavailable(f"cannot create the database {path}: {folder} is not writable")
+        return StoreReport(path, False, 0)
+    if not os.access(file, os.R_OK | os.W_OK):
+        raise StoreUnavailable(f"cannot use the database {path}: the file is not readable and writable")
+    try:
+        conn = sqlite3.connect(f"file:{urllib.parse.quote(str(file.absolute()))}?mode=ro", uri=True)
+        try:
+            schema = conn.execute("PRAGMA user_version").fetchone()[0]
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a file that is no database fails here
+        finally:
+            conn.close()
+    except sqlite3.Error as e:
+        raise StoreUnavailable(f"cannot use the database {path}: {e}") from None
+    return StoreReport(path, True, schema)

@@ -111,6 +111,10 @@ class Game:
     clock: TurnClock = field(default_factory=lambda: TurnClock())
     finished_at: float | None = None
     told_turn: int = 0  # the last turn its followers were told about
+    created_at: float = 0.0
+    ended_at: float | None = None  # when its end was posted (finished, abandoned, a lobby closed)
+    archived_at: float | None = None  # when housekeeping archived its thread
+    idle_told: float | None = None  # the turn clock's start of the last waiting stretch housekeeping looked at
 
     def seat_of(self, user_id: str) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -185,6 +185,22 @@ class PgStore(Store):
             raise
         return store
 
+    @staticmethod
+    async def schema_of(url: str) -> int:
+        """The schema version of the database at ``url``, read over one connection (nothing is
+        migrated); ``StoreUnavailable`` with a password-free reason if it cannot be reached."""
+        try:
+            conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
+        except (*CONNECTION_ERRORS, asyncpg.PostgresError, ValueError) as e:
+            raise StoreUnavailable(f"cannot connect to the database {redact(url)}: {_reason(e, url)}") from None
+        try:
+            exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+            return await conn.fetchval("SELECT version FROM schema_version") if exists else 0
+        except (*CONNECTION_ERRORS, asyncpg.PostgresError) as e:
+            raise StoreUnavailable(f"cannot use the database {redact(url)}: {_reason(e, url)}") from None
+        finally:
+            await conn.close()
+
     async def close(self) -> None:
         await self.pool.close()
 

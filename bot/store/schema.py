@@ -179,4 +179,29 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX followers_user ON followers (user_id);
     ALTER TABLE games ADD COLUMN told_turn INTEGER NOT NULL DEFAULT 0;
     """,
+    # 11: housekeeping.  When a game's end was posted (a finished game's final post, an abandonment,
+    # a lobby closing itself), when its thread was archived, and which stretch of waiting (the
+    # turn clock's start) its host was told about; indexed for the sweeps that find lobbies to
+    # close, threads to archive and games nobody acts in.  Games that ended before this migration
+    # count as ended when they were last changed, and are no longer due for the scheduler (an
+    # abandoned game kept its next reminder's time, and was looked at every tick after it).
+    """
+    ALTER TABLE games ADD COLUMN ended_at REAL;
+    ALTER TABLE games ADD COLUMN archived_at REAL;
+    ALTER TABLE games ADD COLUMN idle_told REAL;
+    UPDATE games SET ended_at = updated_at, due_at = NULL WHERE status IN ('finished', 'abandoned');
+    CREATE INDEX games_lobby_age ON games (created_at) WHERE status = 'lobby';
+    CREATE INDEX games_to_archive ON games (ended_at) WHERE archived_at IS NULL AND home_channel_id IS NOT NULL;
+    CREATE INDEX games_waiting ON games (turn_since) WHERE status = 'active';
+    """,
+    # 12: each server's defaults for its new games, set by its managers (/ds admin defaults), and
+    # the server's live games found by an index (/ds admin games).
+    """
+    CREATE TABLE servers (
+        guild_id    TEXT PRIMARY KEY,
+        settings    TEXT NOT NULL DEFAULT '{}',
+        updated_at  REAL NOT NULL
+    );
+    CREATE INDEX games_server_live ON games (guild_id) WHERE status IN ('lobby', 'active');
+    """,
 )

@@ -177,7 +177,9 @@ class Store(Claims):
                     row["announced_version"], seats, json.loads(row["settings"] or "{}"),
                     row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
                     TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]),
-                    row["finished_at"], row["told_turn"])
+                    row["finished_at"], row["told_turn"],
+                    created_at=row["created_at"], ended_at=row["ended_at"], archived_at=row["archived_at"],
+                    idle_told=row["idle_told"])
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down), of this
@@ -239,11 +241,62 @@ class Store(Claims):
             row = await cur.fetchone()
         return None if row is None else row["t"]
 
+    # -- housekeeping's sweeps (indexed; this process's shards) ---------------------------------
+
+    async def stale_lobbies(self, opened_before: float, limit: int = 100) -> list[int]:
+        """Lobbies opened before ``opened_before``, oldest first."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            f"SELECT id FROM games WHERE status = 'lobby' AND created_at <= ? AND {mine} ORDER BY created_at LIMIT ?",
+            (opened_before, *args, limit)
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
+    async def ended_threads(self, ended_before: float, limit: int = 100) -> list[int]:
+        """Finished or abandoned games in a thread of their own, not archived, whose end was
+        posted before ``ended_before`` (a finished game: once its final post went out)."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            "SELECT id FROM games WHERE archived_at IS NULL AND home_channel_id IS NOT NULL AND ended_at <= ? "
+            "AND (status = 'abandoned' OR (status = 'finished' AND announced_version >= version)) "
+            f"AND {mine} ORDER BY ended_at LIMIT ?",
+            (ended_before, *args, limit)
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
+    async def idle_games(self, waiting_since: float, limit: int = 100) -> list[int]:
+        """Running games whose player to act was asked before ``waiting_since`` and whose
+        waiting stretch housekeeping has not looked at yet."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            "SELECT id FROM games WHERE status = 'active' AND turn_since <= ? "
+            f"AND (idle_told IS NULL OR idle_told < turn_since) AND {mine} ORDER BY turn_since LIMIT ?",
+            (waiting_since, *args, limit)
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
     async def unsent(self, limit: int = 50, after: int = 0) -> list[OutboxItem]:
         async with self._read().execute(
             "SELECT * FROM outbox WHERE sent_at IS NULL AND id > ? ORDER BY id LIMIT ?", (after, limit)
         ) as cur:
             return [_outbox_item(r) for r in await cur.fetchall()]
+
+    async def ping(self) -> None:
+        """One round trip to the database (the health check); raises when it cannot answer."""
+        async with self._read().execute("SELECT 1 AS one") as cur:
+            await cur.fetchone()
+
+    async def census(self) -> tuple[int, int, int]:
+        """(lobbies, running games) of this process's shards, and the unsent outbox items (of all)."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            f"SELECT status, count(*) AS n FROM games WHERE status IN ('lobby', 'active') AND {mine} GROUP BY status",
+            args
+        ) as cur:
+            counts = {r["status"]: r["n"] for r in await cur.fetchall()}
+        async with self._read().execute("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL") as cur:
+            outbox = (await cur.fetchone())["n"]
+        return counts.get("lobby", 0), counts.get("active", 0), outbox
 
     async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
         """(wants a direct message on their turn, when a direct message to them last failed)."""
@@ -259,6 +312,21 @@ class Store(Claims):
         ) as cur:
             ids = [r["id"] for r in await cur.fetchall()]
         return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def games_of_server(self, guild_id: str, limit: int = 50) -> list[Game]:
+        """The server's live games (lobbies and running), newest first."""
+        async with self._read().execute(
+            "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id DESC LIMIT ?",
+            (guild_id, limit)
+        ) as cur:
+            ids = [r["id"] for r in await cur.fetchall()]
+        return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def server_settings(self, guild_id: str) -> dict[str, Any]:
+        """What the server's managers set for its new games (``{}``: nothing)."""
+        async with self._read().execute("SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return {} if row is None else json.loads(row["settings"] or "{}")
 
     async def open_proposal(self, game_id: int) -> Proposal | None:
         async with self._read().execute(
@@ -334,6 +402,14 @@ class Store(Claims):
             if dm_failed_at is not None or clear_failure:
                 await self.conn.execute("UPDATE users SET dm_failed_at = ? WHERE user_id = ?", (dm_failed_at, user_id))
 
+    async def set_server_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
+        async with self.transaction():
+            now = time.time()
+            await self.conn.execute(
+                "INSERT OR IGNORE INTO servers (guild_id, settings, updated_at) VALUES (?, '{}', ?)", (guild_id, now))
+            await self.conn.execute("UPDATE servers SET settings = ?, updated_at = ? WHERE guild_id = ?",
+                                    (json.dumps(settings), now, guild_id))
+
     async def insert_proposal(self, game_id: int, kind: str, target: int, proposer: str,
                               needed: list[str], now: float | None = None) -> int:
         cur = await self.conn.execute(
@@ -374,8 +450,14 @@ class Store(Claims):
                                 (*fields.values(), game_id, seat))
 
     async def set_status(self, game_id: int, status: str) -> None:
-        await self.conn.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
-                                (status, time.time(), game_id))
+        """The game's status; one that ends it (finished, abandoned) notes when (``ended_at``), once,
+        and is never due for the scheduler again."""
+        now = time.time()
+        await self.conn.execute(
+            "UPDATE games SET status = ?, updated_at = ?, "
+            "ended_at = CASE WHEN ? IN ('finished', 'abandoned') THEN COALESCE(ended_at, ?) ELSE ended_at END, "
+            "due_at = CASE WHEN ? IN ('finished', 'abandoned') THEN NULL ELSE due_at END "
+            "WHERE id = ?", (status, now, status, now, status, game_id))
 
     async def save_state(self, game_id: int, expected_version: int, new_version: int,
                          state: dict[str, Any], *, status: str | None = None,
@@ -389,9 +471,10 @@ class Store(Claims):
             "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
             "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), "
             "finished_at = CASE WHEN ? = 'finished' THEN COALESCE(finished_at, ?) ELSE finished_at END, "
+            "ended_at = CASE WHEN ? = 'finished' THEN COALESCE(ended_at, ?) ELSE ended_at END, "
             "updated_at = ? WHERE id = ? AND version = ?",
             (encode_state(state), new_version, status, json.dumps(setup) if setup else None, board_due,
-             status, now, now, game_id, expected_version))
+             status, now, status, now, now, game_id, expected_version))
         if cur.rowcount != 1:
             raise StaleVersion(game_id)
 

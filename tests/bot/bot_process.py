@@ -73,6 +73,33 @@ class BotProcess:
         return self.proc.returncode
 
 
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 nobody listens on now."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (its render workers, their resource tracker...)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
 async def slash(fake: FakeDiscord, sub: str, user: FakeUser, options: dict | None = None, *,
                 channel_id: int | None = None, permissions: int = 0) -> dict:
     """Run ``/ds <sub>``; returns the callback body, with the first followup under "followup"."""

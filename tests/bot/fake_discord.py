@@ -252,6 +252,7 @@ class FakeDiscord:
         self.refused_kinds: list[str] = []
         self.violations: list[Violation] = []  # requests Discord would have refused (see take_violations)
         self.threads_created: list[int] = []
+        self.archived_threads: list[int] = []  # threads the bot archived (PATCH archived: true), in order
         self.channels_deleted: list[int] = []  # channels and threads the bot deleted
         self._guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
         self._dm_channels: dict[int, int] = {}
@@ -923,15 +924,24 @@ class FakeDiscord:
         return _error(404, "Unknown Channel", 10003) if channel is None else _json_response(channel)
 
     async def _patch_channel(self, call: RecordedCall, match: re.Match[str]) -> web.Response:
-        """Edit a channel or thread (a thread archived and locked keeps ``thread_metadata``)."""
-        channel = self._channels.get(int(match[1]))
+        """Modify a channel; for a thread: archive, lock or rename it (``archived_threads`` lists each archiving)."""
+        channel_id = int(match[1])
+        channel = self._channels.get(channel_id)
         if channel is None:
             return _error(404, "Unknown Channel", 10003)
         body = call.json or {}
-        meta = {k: body[k] for k in ("archived", "locked", "auto_archive_duration") if k in body}
-        if meta:
-            channel["thread_metadata"] = {**channel.get("thread_metadata", {}), **meta}
-        channel.update({k: v for k, v in body.items() if k in ("name",)})
+        thread_keys = {"archived", "locked", "auto_archive_duration", "invitable"} & set(body)
+        if thread_keys and "thread_metadata" not in channel:
+            return _error(400, "Invalid Form Body", 50035)
+        if thread_keys:
+            metadata = dict(channel["thread_metadata"])
+            metadata.update({k: body[k] for k in thread_keys})
+            if body.get("archived"):
+                metadata["archive_timestamp"] = payloads.iso_now()
+                self.archived_threads.append(channel_id)
+            channel["thread_metadata"] = metadata
+        if "name" in body:
+            channel["name"] = body["name"]
         return _json_response(channel)
 
     async def _delete_channel(self, _call: RecordedCall, match: re.Match[str]) -> web.Response:

@@ -1,5 +1,6 @@
 """Configuration: config.toml, the environment winning, and a token that is never shown."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -38,9 +39,39 @@ def test_bad_values_are_explained(tmp_path):
         load_config(str(tmp_path / "none.toml"), environ={"DS_SYNC_GUILD": "my-server"})
 
 
+def test_operations_settings_from_the_file_and_the_environment(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[metrics]\nport = 9108\nhost = "0.0.0.0"\n[logging]\nformat = "json"\n'
+                    '[housekeeping]\nlobby_days = 3\n')
+    config = load_config(str(path), environ={})
+    assert (config.metrics_port, config.metrics_host, config.log_format, config.lobby_days) == (9108, "0.0.0.0",
+                                                                                                "json", 3)
+    env = {"DS_METRICS_PORT": "9200", "DS_LOG_FORMAT": "text", "DS_LOBBY_DAYS": "10"}
+    config = load_config(str(path), environ=env)
+    assert (config.metrics_port, config.log_format, config.lobby_days) == (9200, "text", 10)
+    plain = load_config(str(tmp_path / "none.toml"), environ={})
+    assert (plain.metrics_port, plain.metrics_host, plain.log_format, plain.lobby_days) == (None, "127.0.0.1",
+                                                                                            "text", 7)
+
+
+@pytest.mark.parametrize(("env", "says"), [
+    ({"DS_METRICS_PORT": "seventy"}, "port (DS_METRICS_PORT) must be a whole number"),
+    ({"DS_METRICS_PORT": "70000"}, "between 1 and 65535"),
+    ({"DS_METRICS_PORT": "0"}, "between 1 and 65535"),
+    ({"DS_LOG_FORMAT": "xml"}, "format must be one of text, json"),
+    ({"DS_LOBBY_DAYS": "-3"}, "lobby_days must be between 1 and 365"),
+    ({"DS_LOBBY_DAYS": "99999"}, "lobby_days must be between 1 and 365"),
+    ({"DS_LOBBY_DAYS": "a week"}, "lobby_days must be a whole number"),
+])
+def test_bad_operations_settings_are_explained(tmp_path, env, says):
+    with pytest.raises(ConfigError, match=re.escape(says)):
+        load_config(str(tmp_path / "none.toml"), environ=env)
+
+
 def test_the_example_config_documents_every_key():
     text = (ROOT / "config.example.toml").read_text()
-    for key in ("token", "sync_guild", "api_base", "gateway", "path"):
+    for key in ("token", "sync_guild", "api_base", "gateway", "path", "[metrics]", "port", "host", "[logging]",
+                "format", "[housekeeping]", "lobby_days"):
         assert key in text
 
 

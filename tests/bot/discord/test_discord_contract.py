@@ -20,7 +20,7 @@ import pytest
 from discord_contract import EXCEPTIONS, FAKE_ONLY, SPEC_PATH, Contract, Violation
 from fake_discord import FakeDiscord
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]  # tests/bot: the fake and the conftest
 CHANNEL, MESSAGE = "/channels/1234567890123/messages", "/channels/1234567890123/messages/1234567890124"
 CALLBACK = "/interactions/1234567890125/a-token/callback"
 COMMANDS = "/applications/1234567890126/guilds/1234567890127/commands"

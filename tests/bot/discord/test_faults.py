@@ -17,7 +17,17 @@ import time
 from pathlib import Path
 
 import pytest
-from bot_process import ROOT, BotProcess, is_ephemeral, latest_prompt, my_options, prompt_components, slash, text_of
+from bot_process import (
+    ROOT,
+    BotProcess,
+    descendants,
+    is_ephemeral,
+    latest_prompt,
+    my_options,
+    prompt_components,
+    slash,
+    text_of,
+)
 from fake_discord import FakeDiscord, FakeUser
 from service_helpers import start_game
 
@@ -125,23 +135,6 @@ def test_a_database_on_a_read_only_filesystem_exits_with_one_clear_line(tmp_path
 # -- kill -9 of the bot: its children go too -----------------------------------------------------
 
 
-def _descendants(pid: int) -> set[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -159,7 +152,7 @@ async def test_kill_9_of_the_bot_leaves_no_render_worker_or_resource_tracker_beh
         await slash(fake, "start", ANN)
         first = (await fake.wait_channel_messages(1))[0]
         assert first["files"]  # a board was rendered: the render workers are running
-        children = _descendants(bot.proc.pid)
+        children = descendants(bot.proc.pid)
         assert len(children) >= 2, children  # at least one worker and the resource tracker
         bot.proc.kill()
         await bot.proc.wait()

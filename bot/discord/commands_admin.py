@@ -1,0 +1,94 @@
+"""``/ds admin``: a subcommand group for the server's managers (Manage Server): ``games`` (the
+server's lobbies and games, with links and who is awaited), ``abandon game:`` (any of them) and
+``defaults`` (what every new game on the server starts with).  Every answer is private; a member
+without Manage Server is refused privately (the service decides, the shell tells it whether the
+member may)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.discord.answers import user_lang
+from bot.discord.limits import AUTOCOMPLETE_NAME, clip
+from words import gettext
+
+if TYPE_CHECKING:
+    from bot.discord.responder import Responder
+
+AUTOCOMPLETE_MAX = 25
+GAME_ID_MAX = 2**31 - 1  # the store's integers
+#: The values ``/ds admin defaults`` offers (its autocomplete), each with the catalogue key of its words.
+ON_OFF = (("on", "bot.admin.on"), ("off", "bot.admin.off"))
+VALUES: dict[str, tuple[tuple[str, str], ...]] = {
+    "language": (("en", "bot.language.en"), ("hu", "bot.language.hu")),
+    "board": (("action", "bot.cadence.action"), ("turn", "bot.cadence.turn"), ("request", "bot.cadence.request")),
+    "at_deadline": (("ai", "choice.at_deadline.ai"), ("wait", "choice.at_deadline.wait")),
+    "hints": ON_OFF,
+    "rated": ON_OFF,
+}
+
+
+def _offer(values: tuple[tuple[str, str], ...]) -> Callable[..., Awaitable[list[app_commands.Choice[str]]]]:
+    async def offer(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang, needle = user_lang(interaction), current.strip().lower()
+        named = [(f"{value}: {gettext(key, lang)}", value) for value, key in values]
+        return [app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=value)
+                for name, value in named if needle in name.lower()]
+
+    return offer
+
+
+def manages_server(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+
+def add_admin_commands(ds: app_commands.Group, shell: Responder) -> app_commands.Group:
+    """Register the ``/ds admin`` group (one of /ds's 25 slots) and its commands."""
+    admin = app_commands.Group(name="admin", parent=ds, description="Server managers: games, abandon, defaults")
+
+    @admin.command(name="games", description="This server's lobbies and games")
+    async def games(interaction: discord.Interaction) -> None:
+        guild = str(interaction.guild_id)
+        await shell.run_simple(interaction, lambda: shell.service.server_games(guild, manages_server(interaction)),
+                               ephemeral=True)
+
+    @admin.command(name="abandon", description="Abandon any game of this server")
+    @app_commands.describe(game="Its number (start typing)")
+    async def abandon(interaction: discord.Interaction, game: app_commands.Range[int, 1, GAME_ID_MAX]) -> None:
+        guild, manager = str(interaction.guild_id), interaction.user.display_name
+        reply = await shell.run_simple(interaction, lambda: shell.service.admin_abandon(
+            guild, game, manager, manages_server(interaction)), ephemeral=True)
+        if reply is not None and shell.scheduler is not None:
+            shell.scheduler.wake()  # its channel is told now, not at the next tick
+
+    @abandon.autocomplete("game")
+    async def abandon_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        if not manages_server(interaction):
+            return []
+        needle = current.strip().lower().lstrip("#")
+        found = await shell.service.server_game_choices(str(interaction.guild_id))
+        return [app_commands.Choice(name=clip(text, AUTOCOMPLETE_NAME), value=game_id)
+                for game_id, text in found if needle in text.lower()][:AUTOCOMPLETE_MAX]
+
+    @admin.command(name="defaults", description="What new games here start with")
+    @app_commands.describe(language="en or hu", board="action, turn or request", reminder="e.g. 24h, or off",
+                           deadline="e.g. 48h, or off", at_deadline="ai or wait", hints="on or off",
+                           rated="on or off")
+    async def defaults(interaction: discord.Interaction, language: str | None = None, board: str | None = None,
+                       reminder: str | None = None, deadline: str | None = None, at_deadline: str | None = None,
+                       hints: str | None = None, rated: str | None = None) -> None:
+        guild = str(interaction.guild_id)
+        await shell.run_simple(interaction, lambda: shell.service.server_defaults(
+            guild, manages_server(interaction), language=language, board=board, reminder=reminder, deadline=deadline,
+            at_deadline=at_deadline, hints=hints, rated=rated), ephemeral=True)
+
+    # The fixed values are offered by autocomplete, not as choices: a command's texts, every
+    # choice of every option included, must stay within Discord's 4,000 characters.
+    for option, values in VALUES.items():
+        defaults.autocomplete(option)(_offer(values))
+
+    return admin

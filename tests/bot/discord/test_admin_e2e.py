@@ -1,0 +1,56 @@
+"""``/ds admin`` through the fake Discord and the real ``python -m bot``: refused privately
+without Manage Server; the server's defaults shape a new game; the games listed with links; a
+game abandoned from another channel, and its channel told."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+
+import pytest
+from bot_process import is_ephemeral, slash, text_of
+from fake_discord import FakeDiscord, FakeUser
+
+ANN, MOD = FakeUser(9901, "ann"), FakeUser(9902, "mod")
+MANAGE_GUILD = 1 << 5
+
+
+@pytest.fixture
+async def fake():
+    async with FakeDiscord() as f:
+        f.mods = f.add_channel("mods")  # where the managers talk (known before the bot connects)
+        yield f
+
+
+async def test_server_managers_see_every_game_abandon_one_and_set_the_defaults(fake, bot):
+    refused = await slash(fake, "admin games", ANN)
+    assert is_ephemeral(refused) and "Manage Server" in text_of(refused)
+    iid = fake.autocomplete("ds", "admin defaults", {}, "board", user=MOD, permissions=MANAGE_GUILD)
+    offered = (await fake.response(iid))["data"]["choices"]
+    assert [c["value"] for c in offered] == ["action", "turn", "request"] and offered[1]["name"] == "turn: every turn"
+    saved = await slash(fake, "admin defaults", MOD, {"language": "hu", "board": "turn", "hints": "on"},
+                        permissions=MANAGE_GUILD)
+    assert is_ephemeral(saved) and text_of(saved).startswith("Saved.") and "Hints: on" in text_of(saved)
+    opened = await slash(fake, "new", ANN, {"players": 2})
+    assert text_of(opened).startswith("#1 játszma: megnyílt a várakozó")  # the server's language, by default
+    conn = sqlite3.connect(bot.database)
+    (settings,) = conn.execute("SELECT settings FROM games WHERE id = 1").fetchone()
+    conn.close()
+    assert '"language": "hu"' in settings and '"hints": true' in settings and '"board": "turn"' in settings
+    listed = await slash(fake, "admin games", MOD, permissions=MANAGE_GUILD)
+    assert is_ephemeral(listed) and f"https://discord.com/channels/{fake.guild_id}/{fake.channel_id}" in text_of(listed)
+    iid = fake.autocomplete("ds", "admin abandon", {}, "game", user=MOD, permissions=MANAGE_GUILD)
+    assert [c["value"] for c in (await fake.response(iid))["data"]["choices"]] == [1]
+    done = await slash(fake, "admin abandon", MOD, {"game": 1}, channel_id=fake.mods, permissions=MANAGE_GUILD)
+    assert is_ephemeral(done) and "Game #1 is abandoned" in text_of(done)
+    def notices() -> list[dict]:
+        return [m for m in fake.channel_messages() if (m.get("content") or "").startswith("mod, a szerver")]
+
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not notices():
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.5)
+    assert len(notices()) == 1  # told in the game's channel, in the game's language
+    again = await slash(fake, "admin abandon", MOD, {"game": 1}, permissions=MANAGE_GUILD)
+    assert is_ephemeral(again) and "not a lobby or a running game" in text_of(again)

@@ -1,0 +1,68 @@
+"""Housekeeping through the fake Discord with the real ``python -m bot`` and a test clock
+(``DS_TEST_CLOCK_FILE``: seconds added to the bot's time), across restarts: a lobby nobody
+started closes itself and says so, finished and abandoned games' threads are archived a day
+after their end post, each once."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from bot_process import BotProcess, prompt_components, slash, text_of
+from fake_discord import FakeUser
+
+ANN, BOB = FakeUser(9801, "ann"), FakeUser(9802, "bob")
+CREATE_PUBLIC_THREADS = 1 << 35
+DAY = 86400
+
+
+async def eventually(check, timeout: float = 15) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    assert check()
+
+
+async def open_lobby(fake, host: FakeUser) -> int:
+    """``/ds new`` in the channel: the lobby's thread."""
+    before = len(fake.threads_created)
+    await slash(fake, "new", host, {"players": 4})
+    await eventually(lambda: len(fake.threads_created) > before)
+    return fake.threads_created[-1]
+
+
+async def test_lobbies_close_and_threads_are_archived_by_the_clock_across_restarts(fake, tmp_path):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    clock = tmp_path / "clock"
+    clock.write_text("0")
+    bot = BotProcess(fake, tmp_path / "games.sqlite3", env={"DS_TEST_CLOCK_FILE": str(clock)})
+    await bot.start()
+    waiting = await open_lobby(fake, ANN)  # game 1: nobody starts it
+    played = await open_lobby(fake, BOB)  # game 2: started, then abandoned by its host
+    await slash(fake, "join", ANN, channel_id=played)
+    assert "The game is on" in text_of(await slash(fake, "start", BOB, channel_id=played))
+    assert "abandoned" in text_of(await slash(fake, "abandon", BOB, channel_id=played))
+    await asyncio.sleep(1.0)
+    assert fake.archived_threads == []  # not before a day
+    assert await bot.stop() == 0
+
+    clock.write_text(str(7 * DAY + 3600))  # a week later, while the bot was down
+    await bot.start()
+    await eventually(lambda: fake.archived_threads == [played])  # a day after its end: archived
+    (notice,) = [m for m in fake.channel_messages(waiting) if "Nobody started" in (m.get("content") or "")]
+    assert notice["content"].startswith("Nobody started game #1 within 7 days")
+    await eventually(lambda: "abandoned" in fake.message(waiting)["content"].lower())
+    assert not prompt_components(fake.message(waiting))  # the lobby card lost its Join button
+    assert "lobby" in text_of(await slash(fake, "join", BOB, channel_id=waiting)).lower()  # no lobby to join
+
+    clock.write_text(str(8 * DAY + 2 * 3600))  # a day after the lobby closed, the bot running
+    await eventually(lambda: fake.archived_threads == [played, waiting])
+    assert await bot.stop() == 0
+
+    await bot.start()  # nothing is done twice after a restart
+    await asyncio.sleep(2.0)
+    assert fake.archived_threads == [played, waiting]
+    assert len([m for m in fake.channel_messages(waiting) if "Nobody started" in (m.get("content") or "")]) == 1
+    assert await bot.stop() == 0

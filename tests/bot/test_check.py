@@ -1,0 +1,86 @@
+"""``python -m bot --check``: the configuration read, the store reached and left as it was, the
+pending migrations and the shards reported; exit 0, or 2 with one line per problem."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.check import check
+from bot.config import load_config
+from bot.store.connect import open_store
+from bot.store.sqlite import SCHEMA_VERSION
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_check(env: dict[str, str]) -> subprocess.CompletedProcess:
+    base = {"PATH": "/usr/bin:/bin", "DS_CONFIG": "/nonexistent/config.toml"}
+    return subprocess.run([sys.executable, "-m", "bot", "--check"], cwd=ROOT, env=base | env, capture_output=True,
+                          text=True, timeout=60)
+
+
+async def checked(env: dict[str, str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = await check(load_config("/nonexistent/config.toml", environ=env), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_fresh_install_checks_out_and_nothing_is_created(tmp_path):
+    database = tmp_path / "data" / "games.sqlite3"
+    done = run_check({"DISCORD_TOKEN": "fake-token-never-printed", "DS_DATABASE": str(database),
+                      "DS_SHARD_COUNT": "4", "DS_SHARD_IDS": "2-3", "DS_METRICS_PORT": "9108"})
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "" and done.stdout.splitlines()[-1] == "ok"
+    assert "does not exist yet; it is created at start-up" in done.stdout
+    assert "shards: 2,3 of 4 in this process" in done.stdout and "http://127.0.0.1:9108/metrics" in done.stdout
+    assert "fake-token-never-printed" not in done.stdout
+    assert not database.exists() and not database.parent.exists()
+
+
+async def test_pending_migrations_are_reported_and_not_run(tmp_path):
+    database = tmp_path / "games.sqlite3"
+    store = await open_store(str(database))
+    await store.close()
+    conn = sqlite3.connect(database)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")  # as a file of the previous version reads
+    conn.commit()
+    conn.close()
+    code, out, err = await checked({"DISCORD_TOKEN": "t", "DS_DATABASE": str(database)})
+    assert code == 0 and err == ""
+    assert f"schema {SCHEMA_VERSION - 1} of {SCHEMA_VERSION}: 1 migration pending" in out
+    conn = sqlite3.connect(database)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION - 1  # left as it was
+    conn.close()
+
+
+def test_every_problem_is_one_line_and_the_exit_status_is_2(tmp_path):
+    garbage = tmp_path / "games.sqlite3"
+    garbage.write_bytes(b"not a database at all" * 400)
+    done = run_check({"DS_DATABASE": str(garbage)})  # no token either
+    assert done.returncode == 2
+    problems = done.stderr.splitlines()
+    assert len(problems) == 2 and all(p.startswith("problem: ") for p in problems)
+    assert "no Discord token" in problems[0] and "not a database" in problems[1]
+    config = run_check({"DS_METRICS_PORT": "99999", "DS_LOG_FORMAT": "yaml", "DS_SHARD_IDS": "0"})
+    assert config.returncode == 2 and len(config.stderr.splitlines()) == 3  # each bad setting named
+    assert all(line.startswith("error: ") for line in config.stderr.splitlines())
+
+
+async def test_postgresql_reached_without_migrating_or_named_without_its_password(pg_url):
+    code, out, err = await checked({"DISCORD_TOKEN": "t", "DS_DATABASE_URL": pg_url})
+    assert code == 0, err
+    assert f"schema 0 of {SCHEMA_VERSION}: {SCHEMA_VERSION} migrations pending" in out
+    code, out, err = await checked({"DISCORD_TOKEN": "t", "DS_DATABASE_URL": pg_url})
+    assert f"{SCHEMA_VERSION} migrations pending" in out  # still: --check changed nothing
+    store = await open_store(pg_url)
+    await store.close()
+    code, out, err = await checked({"DISCORD_TOKEN": "t", "DS_DATABASE_URL": pg_url})
+    assert f"schema {SCHEMA_VERSION}: up to date" in out
+    code, out, err = await checked({"DISCORD_TOKEN": "t",
+                                    "DS_DATABASE_URL": "postgresql://dominant:s3cret-pw@127.0.0.1:9/dominant"})
+    assert code == 2 and len(err.splitlines()) == 1 and "cannot connect to the database" in err
+    assert "s3cret-pw" not in err + out
