@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import urllib.parse
+from collections.abc import Generator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, runtime_checkable
 
@@ -52,15 +53,52 @@ def redact(url: str) -> str:
     return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
+class Row(Protocol):
+    """A row read back: its columns by name or position (``sqlite3.Row``, ``asyncpg.Record``)."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
+
+
+class Cursor(Protocol):
+    """One statement's outcome: its rows, or how many it changed and the id it inserted."""
+
+    @property
+    def rowcount(self) -> int: ...
+    @property
+    def lastrowid(self) -> int | None: ...
+    async def fetchone(self) -> Row | None: ...
+    async def fetchall(self) -> Iterable[Row]: ...
+
+
+class Statement(Protocol):
+    """What ``execute`` returns: awaited, or entered with ``async with``, it runs and gives its cursor."""
+
+    def __await__(self) -> Generator[Any, None, Cursor]: ...
+    async def __aenter__(self) -> Cursor: ...
+    async def __aexit__(self, *exc: Any) -> None: ...
+
+
+class Database(Protocol):
+    """What the store's queries run on, in SQLite's dialect: an aiosqlite connection, or
+    ``bot.store.postgres``'s adapter that translates them for PostgreSQL."""
+
+    @property
+    def in_transaction(self) -> bool: ...
+    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Statement: ...
+
+
 @runtime_checkable
 class GameStore(Protocol):
     path: str  # what was opened (a URL without its password)
     shards: Shards | None  # set by the composition root: this process's shards (None: all)
 
+    @property
+    def reader(self) -> Database: ...  # committed data, for read-only queries of their own (``bot.game.stats``)
+
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...
     async def migrate(self) -> int: ...
-    def transaction(self) -> AbstractAsyncContextManager[Any]: ...
+    def transaction(self) -> AbstractAsyncContextManager[Database]: ...
 
     # reads
     async def live_game(self, channel_id: str) -> Game | None: ...
@@ -107,7 +145,8 @@ class GameStore(Protocol):
     async def mark_moves_undone(self, game_id: int, from_version: int) -> None: ...
 
     # writes that are their own transaction
-    async def record_post(self, game_id: int, version: int, post: LivePost, board_state: dict | None) -> None: ...
+    async def record_post(self, game_id: int, version: int, post: LivePost,
+                          board_state: dict[str, Any] | None) -> None: ...
     async def mark_sent(self, item_id: int, now: float) -> None: ...
     async def mark_announced(self, game_id: int, version: int) -> None: ...
     async def set_user(self, user_id: str, *, notify_dm: bool | None = None, dm_failed_at: float | None = None,
