@@ -34,7 +34,7 @@ class Scheduler:
         self.on_ai = on_ai  # starts the AI's turn in a game (by id); it must not wait for the AI to think
         self.clock = clock or time.time
         self.tick_seconds = tick_seconds
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
 
     async def tick(self) -> int:
