@@ -6,6 +6,7 @@ import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bot.store.api import DEFAULT_DATABASE, is_url, redact
 from bot.store.shards import ShardError, Shards
@@ -36,7 +37,7 @@ class ConfigError(ValueError):
 def load_config(path: str | None = None, environ: dict[str, str] | None = None) -> Config:
     env = os.environ if environ is None else environ
     path = path or env.get("DS_CONFIG") or DEFAULT_CONFIG
-    data: dict = {}
+    data: dict[str, Any] = {}
     if Path(path).exists():
         try:
             data = tomllib.loads(Path(path).read_text())

@@ -7,6 +7,7 @@ shutdown stops what it started.  Everything it runs is built by the composition 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 import discord
 import yarl
@@ -37,14 +38,16 @@ def configure_endpoints(api_base: str | None, gateway: str | None) -> None:
 
 class DominantBot(discord.Client):
     def __init__(self, *, sync_guild: int | None = None, shards: Shards | None = None) -> None:
-        sharding = {}
+        intents = discord.Intents.none() | discord.Intents(guilds=True)
         if shards is not None and isinstance(self, discord.AutoShardedClient):
-            sharding = {"shard_ids": list(shards.ids), "shard_count": shards.count}
-        super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True),
-                         allowed_mentions=discord.AllowedMentions.none(), **sharding)
+            # a ShardedDominantBot: super() here is AutoShardedClient (its MRO), the one that takes shards
+            discord.AutoShardedClient.__init__(self, intents=intents, allowed_mentions=discord.AllowedMentions.none(),
+                                               shard_ids=list(shards.ids), shard_count=shards.count)
+        else:
+            super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
         self.sync_guild = sync_guild
         self.tree = app_commands.CommandTree(self)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         self.responder: Responder | None = None
         self.announcer: Announcer | None = None
         self.scheduler: Scheduler | None = None
@@ -109,7 +112,8 @@ class DominantBot(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # A click on a custom id of ours that no item answers (mangled, forged, or from an
         # older version of the bot) is told so, rather than left to fail in Discord's client.
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Mapping[str, object] = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         if (interaction.type is discord.InteractionType.component and custom_id.startswith("ds:")
                 and not components.is_ours(custom_id)):
             await components.refuse_invalid(interaction)
