@@ -31,21 +31,17 @@ def user_lang(interaction: discord.Interaction) -> str:
     return pick_language(getattr(interaction.locale, "value", None))
 
 
-async def _twice(what: str, call: Callable[[], Awaitable[object]]) -> bool:
-    """Run one answer to Discord, once more if Discord failed on its side (a 5xx, or the network):
-    an interaction has 3 seconds, room for one quick retry.  False if it did not go through
-    (logged; nothing more can be said to this user)."""
-    for attempt in (1, 2):
-        try:
-            await call()
-            return True
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:
-            status = getattr(e, "status", 0)
-            if attempt == 2 or (isinstance(e, discord.HTTPException) and status < 500):
-                log.warning("%s failed (%s): %s", what, status or type(e).__name__, e)
-                return False
-            log.info("%s failed (%s); trying once more", what, status or type(e).__name__)
-    return False
+async def _sent(what: str, call: Callable[[], Awaitable[object]]) -> bool:
+    """Run one answer to Discord; False if it did not go through (logged: nothing more can be
+    said to this user), never an exception.  discord.py itself tries an interaction's answer
+    again after a 5xx (the first time after a second, inside Discord's 3 seconds) and waits out
+    a 429; what still fails here is final (an expired interaction, a 403, an invalid body)."""
+    try:
+        await call()
+        return True
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:
+        log.warning("%s failed (%s): %s", what, getattr(e, "status", None) or type(e).__name__, e)
+        return False
 
 
 @dataclass(frozen=True)
@@ -57,7 +53,7 @@ class Attachment:
     description: str | None = None
 
     def file(self) -> discord.File:
-        # a fresh File for every attempt: discord.py reads and closes the one it sends
+        # a fresh File for every send: discord.py reads and closes the one it sends
         return discord.File(io.BytesIO(self.data), filename=self.name, description=self.description)
 
 
@@ -68,10 +64,10 @@ async def answer(interaction: discord.Interaction, content: str | None = None, *
     told whom.  ``kwargs``: ``view`` as discord.py takes it."""
     mentions = allowed_mentions or discord.AllowedMentions.none()
     if interaction.response.is_done():
-        return await _twice("a followup", lambda: interaction.followup.send(
+        return await _sent("a followup", lambda: interaction.followup.send(
             content or discord.utils.MISSING, ephemeral=ephemeral, allowed_mentions=mentions,
             files=[a.file() for a in attachments] or discord.utils.MISSING, **kwargs))
-    return await _twice("an answer", lambda: interaction.response.send_message(
+    return await _sent("an answer", lambda: interaction.response.send_message(
         content, ephemeral=ephemeral, allowed_mentions=mentions,
         files=[a.file() for a in attachments] or discord.utils.MISSING, **kwargs))
 
@@ -81,7 +77,7 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, th
     acknowledgement, so nothing should be done for this interaction."""
     if interaction.response.is_done():
         return True
-    return await _twice("an acknowledgement", lambda: interaction.response.defer(ephemeral=ephemeral,
+    return await _sent("an acknowledgement", lambda: interaction.response.defer(ephemeral=ephemeral,
                                                                               thinking=thinking))
 
 
