@@ -19,6 +19,7 @@ from bot.discord.commands import build_commands
 from bot.discord.delivery import Announcer
 from bot.discord.responder import Responder
 from bot.game.computer import AiTurns, think_here
+from bot.game.hints import hint_here
 from bot.game.render_pool import RenderPool
 from bot.game.scheduler import Scheduler
 from bot.game.service import (
@@ -36,19 +37,22 @@ log = logging.getLogger(__name__)
 def local_service(store: GameStore) -> GameService:
     """The service drawing and thinking in this process (the playground, tests)."""
     return GameService(store, default_renderer(), default_tile_renderer(),
-                       picture_renderer=default_picture_renderer(), chooser=think_here)
+                       picture_renderer=default_picture_renderer(), chooser=think_here, hinter=hint_here)
 
 
 def pooled_service(store: GameStore, pool: RenderPool | None) -> GameService:
     """The bot's service: pictures and computer players in the worker processes of ``pool``
     (None when the renderers are not installed: no pictures, the AI thinks in a thread)."""
     if pool is None:
-        return GameService(store, chooser=think_here)
+        return GameService(store, chooser=think_here, hinter=hint_here)
 
     async def think(state: dict[str, Any], level: str, seed: int) -> str:  # in a worker process
         return await asyncio.to_thread(pool.choose, state, level, seed)
 
-    service = GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, chooser=think)
+    async def hint(state: dict[str, Any], seed: int) -> Any:  # in a worker process, as the AI thinks
+        return await asyncio.to_thread(pool.hint, state, seed)
+
+    service = GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, chooser=think, hinter=hint)
     service.chronicle.final_renderer = pool.final
     return service
 

@@ -51,9 +51,13 @@ class RecordMove:
     option: str
     at: str | None = None  # ISO-8601 UTC, e.g. "2025-03-01T18:04:05Z"; None if unknown
     by: str = "player"
+    hinted: bool = False  # the player asked for a hint before this choice
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "option": self.option, "at": self.at, "by": self.by}
+        out: dict[str, Any] = {"seat": self.seat, "option": self.option, "at": self.at, "by": self.by}
+        if self.hinted:
+            out["hinted"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -250,7 +254,10 @@ def _move(raw: Any, where: str, players: int) -> RecordMove:
     by = raw.get("by", "player")
     if by not in BY:
         raise _fail(f"{where}.by", f"{by!r} is not one of {', '.join(BY)}")
-    return RecordMove(seat, option, _time(raw.get("at"), f"{where}.at"), by)
+    hinted = raw.get("hinted", False)
+    if not isinstance(hinted, bool):
+        raise _fail(f"{where}.hinted", "expected true or false")
+    return RecordMove(seat, option, _time(raw.get("at"), f"{where}.at"), by, hinted)
 
 
 # ---------------------------------------------------------------------------------------------

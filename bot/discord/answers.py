@@ -12,7 +12,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.discord.limits import CONTENT, clip
+from bot.discord.limits import ALT_TEXT, CONTENT, clip
 from bot.game.replies import Reply
 from words import T, Words, pick_language
 from words import say as say_in
@@ -95,6 +95,7 @@ async def send_error(interaction: discord.Interaction, text: Words) -> None:
 async def send_picture(interaction: discord.Interaction, reply: Reply, name: str = "board.png", *,
                        ephemeral: bool = False) -> None:
     """A reply with its picture (drawn in the game's language, as its text is)."""
-    pictures = [Attachment(name, reply.image)] if reply.image else []
+    alt = clip(reply.alt, ALT_TEXT) if reply.alt else None
+    pictures = [Attachment(name, reply.image, alt)] if reply.image else []
     await answer(interaction, clip(reply.in_(reply.lang or user_lang(interaction)), CONTENT), ephemeral=ephemeral,
                  attachments=pictures)

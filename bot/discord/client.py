@@ -17,6 +17,7 @@ from bot.discord import components, components_story
 from bot.discord.answers import OUR_FAULT, send_error
 from bot.discord.commands_story import install_story_buttons
 from bot.discord.delivery import Announcer
+from bot.discord.rematch import open_rematch
 from bot.discord.responder import Responder
 from bot.discord.translator import CatalogueTranslator
 from bot.game.computer import AiTurns
@@ -68,6 +69,7 @@ class DominantBot(discord.Client):
         components.set_handler("board", responder.on_board_button)
         components.set_handler("join", responder.on_join_button)
         components.set_handler("proposal", responder.on_proposal)
+        components.set_handler("rematch", lambda i, game: open_rematch(responder, i, game))
         install_story_buttons(responder)  # the history and log buttons
         items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS)
         components.register_items(*items)

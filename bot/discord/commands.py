@@ -9,11 +9,11 @@ import discord
 from discord import app_commands
 
 from bot.discord import components
-from bot.discord.answers import answer, defer, send_picture, user_lang, who
+from bot.discord.answers import answer, defer, say, send_picture, user_lang, who
 from bot.discord.commands_story import add_story_commands
 from bot.discord.delivery import mentions_for
 from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
-from bot.discord.opening import open_game
+from bot.discord.opening import guild_of, open_game
 from bot.discord.permissions import missing_permissions, permission_refusal
 from bot.discord.translator import choice, command_path
 from bot.game.replies import ServiceError
@@ -44,13 +44,14 @@ def build_commands(shell: Responder) -> app_commands.Group:
     @ds.command(name="new", description="Open a game: in a thread of its own, with a lobby to join")
     @app_commands.describe(players="The most players who may join (2-6); the host starts once 2 have",
                            variant="standard, or multi-animal for 2-3 players",
-                           language="The language of the game's posts and pictures (default: the server's)")
+                           language="The language of the game's posts and pictures (default: the server's)",
+                           hints="True: players may ask /ds hint (the game is then not rated)")
     @app_commands.choices(variant=[choice("standard", "variant", "standard"),
                                    choice("multi-animal (2-3 players)", "variant", "multi-animal")],
                           language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
-                  variant: str = "standard", language: str | None = None) -> None:
-        await open_game(shell, interaction, players, variant, language)
+                  variant: str = "standard", language: str | None = None, hints: bool = False) -> None:
+        await open_game(shell, interaction, players, variant, language, hints)
 
     @ds.command(name="join", description="Take a seat in this game's lobby")
     @app_commands.describe(animal="Which animal to play (random if omitted)")
@@ -105,7 +106,8 @@ def build_commands(shell: Responder) -> app_commands.Group:
                            reminder="How often to remind the player to act, e.g. 12h, 30m, 2d, or off",
                            deadline="How long a player may take, e.g. 48h, or off",
                            at_deadline="What happens at the deadline",
-                           vacation_cap="The most time away each player may take in this game, e.g. 7d")
+                           vacation_cap="The most time away each player may take in this game, e.g. 7d",
+                           hints="True: players may ask /ds hint (not rated); chosen before the game starts")
     @app_commands.choices(
         board=[choice("every action", "board", "action"), choice("every turn", "board", "turn"),
                choice("on request (/ds board)", "board", "request")],
@@ -117,12 +119,12 @@ def build_commands(shell: Responder) -> app_commands.Group:
     async def settings(interaction: discord.Interaction, board: str | None = None,
                        on_resign: str | None = None, language: str | None = None, reminder: str | None = None,
                        deadline: str | None = None, at_deadline: str | None = None,
-                       vacation_cap: str | None = None) -> None:
+                       vacation_cap: str | None = None, hints: bool | None = None) -> None:
         # One command for every host setting (the pace's too: Discord allows a group 25 commands).
         channel, user, _ = who(interaction)
         await shell.run_simple(interaction, lambda: shell.service.configure(
             channel, user, board=board, on_resign=on_resign, language=language, reminder=reminder,
-            deadline=deadline, at_deadline=at_deadline, away_cap=vacation_cap))
+            deadline=deadline, at_deadline=at_deadline, away_cap=vacation_cap, hints=hints))
 
     @ds.command(name="start", description="Deal the animals and start (host only)")
     async def start(interaction: discord.Interaction) -> None:
@@ -154,6 +156,18 @@ def build_commands(shell: Responder) -> app_commands.Group:
         return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
                                     value=_autocomplete_value(version, c.id))
                 for c in hits[:AUTOCOMPLETE_MAX]]
+
+    @ds.command(name="hint", description="What the normal AI would choose now, and two alternatives (only you)")
+    async def hint(interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        if not await defer(interaction, ephemeral=True, thinking=True):  # private, refusals too
+            return
+        try:
+            reply = await shell.service.hint(channel, user)
+        except ServiceError as e:
+            await shell.send_error(interaction, e.message)
+            return
+        await say(interaction, reply.message, ephemeral=True)
 
     @ds.command(name="undo", description="Take back your latest choice; move: the host proposes a rollback")
     @app_commands.describe(move="The host: the first move to take back, approved by those affected (start typing)")
@@ -241,6 +255,17 @@ def build_commands(shell: Responder) -> app_commands.Group:
             await shell.run_simple(interaction, lambda: shell.service.my_games(user), ephemeral=True)
         else:
             await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"), ephemeral=True)
+
+    @ds.command(name="follow", description="Follow a game you do not play in: a direct message each turn (only you)")
+    @app_commands.describe(state="on: follow it (the default); off: stop following",
+                           game="The game's number (default: this channel's game)")
+    @app_commands.choices(state=[choice("on", "state", "on"), choice("off", "state", "off")])
+    async def follow(interaction: discord.Interaction, state: str = "on",
+                     game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
+        # on and off in one command (Discord allows a group 25 commands); /ds mygames lists them
+        channel, user, _ = who(interaction)
+        await shell.run_simple(interaction, lambda: shell.service.follow(
+            channel, guild_of(interaction), user, state != "off", game), ephemeral=True)
 
     # -- looking ------------------------------------------------------------------------------
 

@@ -18,11 +18,11 @@ from discord import app_commands
 from bot.discord import components
 from bot.discord.answers import Attachment, answer, defer
 from bot.discord.components_story import history_view, log_view
-from bot.discord.limits import AUTOCOMPLETE_NAME, CONTENT, clip
+from bot.discord.limits import ALT_TEXT, AUTOCOMPLETE_NAME, CONTENT, clip
 from bot.game.records import export_record
 from bot.game.replies import ServiceError
 from bot.game.stats import server_stats
-from words import gettext, pick_language
+from words import T, gettext, pick_language
 
 if TYPE_CHECKING:
     from bot.discord.responder import Responder
@@ -91,15 +91,40 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
                        _lang(interaction), game=game.id, file=name)
         await answer(interaction, text, attachments=[Attachment(name, data)], ephemeral=True)
 
-    @ds.command(name="stats", description="This server's finished games: animals, members, the longest (only you)")
-    async def stats(interaction: discord.Interaction) -> None:
+    @ds.command(name="stats", description="This server's ratings and finished games; player: one member's (only you)")
+    @app_commands.describe(player="One member's rating and rated games",
+                           rebuild="True: compute the ratings again from every finished game (Manage Server)")
+    async def stats(interaction: discord.Interaction, player: discord.User | None = None,
+                    rebuild: bool = False) -> None:
+        # The leaderboard lives here (Discord allows a group 25 commands): the ratings first,
+        # then what the server's finished games add up to.
+        guild_id, lang = str(interaction.guild_id), _lang(interaction)
+        if player is not None:
+            try:
+                text = await shell.service.rating_history(guild_id, str(player.id), player.display_name, lang)
+            except ServiceError as e:
+                await shell.send_error(interaction, e.message)
+                return
+            await answer(interaction, text, ephemeral=True)
+            return
+        if rebuild:
+            manage = bool(interaction.permissions and interaction.permissions.manage_guild)
+            if not manage:
+                await shell.send_error(interaction, T("bot.err.rebuild_manage"))
+                return
+            if not await defer(interaction, ephemeral=True, thinking=True):
+                return
+            reply = await shell.service.rebuild_ratings(guild_id, manage)
+            await answer(interaction, reply.in_(lang), ephemeral=True)
+            return
         if not await defer(interaction, ephemeral=True, thinking=True):
             return
         guild = interaction.guild
         # games opened before servers were recorded count when they were played in one of its channels
         known = {str(c.id) for c in guild.channels} | {str(t.id) for t in guild.threads} if guild else set()
-        text = await server_stats(shell.store, str(interaction.guild_id), known, lang=_lang(interaction))
-        await answer(interaction, text, ephemeral=True)
+        board = await shell.service.leaderboard(guild_id, str(interaction.user.id), lang=lang)
+        games = await server_stats(shell.store, guild_id, known, lang=lang, members=False)
+        await answer(interaction, clip(f"{board}\n\n{games}", CONTENT), ephemeral=True)
 
 
 def _lang(interaction: discord.Interaction) -> str:
@@ -110,7 +135,8 @@ def _lang(interaction: discord.Interaction) -> str:
 def _moment_message(moment: Moment, lang: str) -> dict[str, Any]:
     message: dict[str, Any] = {"content": clip(moment.text, CONTENT), "view": history_view(moment, lang)}
     if moment.image:
-        message["attachments"] = [Attachment("history.png", moment.image)]
+        alt = clip(moment.alt, ALT_TEXT) if moment.alt else None
+        message["attachments"] = [Attachment("history.png", moment.image, alt)]
     return message
 
 

@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 def set_handler(kind: str, handler: Handler) -> None:
     """kind: "choice" (game, version, option), "board" (game), "join" (game), "proposal" (proposal, answer),
-    "history" (game, k), "log" (game, page, code)."""
+    "rematch" (game), "history" (game, k), "log" (game, page, code)."""
     _handlers[kind] = handler
 
 
@@ -151,6 +151,23 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:j
         await _dispatch("join", interaction, game=self.game)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:rematch:(?P<game>[0-9]+)"):
+    """On the end-of-game post: a new lobby with the same settings (``bot.discord.rematch``)."""
+
+    def __init__(self, game: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=gettext("bot.button.rematch", lang),
+                                           style=discord.ButtonStyle.success, custom_id=f"ds:rematch:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("rematch", interaction, game=self.game)
+
+
 class ProposalButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                      template=r"ds:p:(?P<proposal>[0-9]+):(?P<answer>yes|no)"):
     def __init__(self, proposal: int, answer: str, lang: str = DEFAULT) -> None:
@@ -169,7 +186,7 @@ class ProposalButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _dispatch("proposal", interaction, proposal=self.proposal, approve=self.answer == "yes")
 
 
-DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, JoinButton, ProposalButton)
+DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, JoinButton, ProposalButton, RematchButton)
 
 
 def register_items(*items: type[discord.ui.DynamicItem[Any]]) -> None:

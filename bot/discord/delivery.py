@@ -18,11 +18,11 @@ import time
 import aiohttp
 import discord
 
-from bot.discord.components import BoardButton, prompt_view
-from bot.discord.limits import CONTENT, clip_end
+from bot.discord.components import BoardButton, RematchButton, prompt_view
+from bot.discord.limits import ALT_TEXT, CONTENT, clip, clip_end
 from bot.game.channel import ChannelPost
 from bot.game.replies import Reply
-from bot.game.service import GameService
+from bot.game.service import TURN_IMAGE, GameService
 from words import gettext
 
 log = logging.getLogger(__name__)
@@ -52,6 +52,11 @@ def message_text(reply: Reply, note: str = "", *, lang: str = "en") -> str:
 def compose(text: str, mention: list[str], note: str = "") -> str:
     head = "".join(f"<@{u}> " for u in mention if u.isdigit())
     return head + clip_end(text, CONTENT - len(head) - len(note)) + note
+
+
+def picture(data: bytes, name: str, alt: str | None) -> discord.File:
+    """A picture to attach, with its alt text (Discord's ``description``, cut to its limit)."""
+    return discord.File(io.BytesIO(data), filename=name, description=clip(alt, ALT_TEXT) if alt else None)
 
 
 def _outcome(error: Exception) -> PostOutcome:
@@ -92,6 +97,15 @@ class Announcer:
         return outcome
 
     async def _sync_once(self, channel_id: str) -> PostOutcome:
+        outcome = await self._post_once(channel_id)
+        if outcome is PostOutcome.POSTED:
+            try:
+                await self.tell_followers(channel_id)
+            except Exception:  # noqa: BLE001 - followers are told best effort; the game goes on
+                log.exception("telling the followers of channel %s failed", channel_id)
+        return outcome
+
+    async def _post_once(self, channel_id: str) -> PostOutcome:
         async with self._lock(channel_id):  # re-read under the lock: a post in flight is not pending
             post = await self.service.channel_post(channel_id)
             if post is None:
@@ -120,14 +134,17 @@ class Announcer:
         """Post or edit the live message; returns the id of a newly posted message."""
         channel = self._channel(channel_id)
         view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over, lang=post.lang)
+        if post.over and post.new_message:  # the end: a rematch, one click away
+            view = view or discord.ui.View(timeout=None)
+            view.add_item(RematchButton(post.game_id, post.lang))
         mention = post.mention
         if post.new_message and mention and not post.over and await self._direct(
                 mention[0], gettext("bot.dm.your_turn", post.lang, game=post.game_id, now=post.text.splitlines()[-1],
                                     link=post.link)):
             mention = []  # told by direct message: the channel post need not ping them as well
         content, allowed = compose(post.text, mention, note), mentions_for(mention)
-        files = [discord.File(io.BytesIO(post.image), filename="board.png")] if post.image else []
-        files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.extra_images]
+        files = [picture(post.image, TURN_IMAGE, post.alts.get(TURN_IMAGE))] if post.image else []
+        files += [picture(data, name, post.alts.get(name)) for name, data in post.extra_images]
         if post.new_message:
             # The same state is posted once: if a crash came between this post and its record,
             # the catch-up after the restart sends it again and Discord returns the first one.
@@ -205,6 +222,33 @@ class Announcer:
             log.warning("a direct message to %s failed (%s); mentioning them in the channel this time", user_id, e)
             return False
         return True
+
+    async def tell_followers(self, channel_id: str) -> None:
+        """The turns just done, to each follower of the channel's game: a direct message with the
+        turn picture, else (direct messages closed) a mention in the game's channel."""
+        news = await self.service.turn_news(channel_id)
+        if news is None:
+            return
+        unreached = []
+        for user_id in news.followers:
+            if not user_id.isdigit():
+                continue
+            _, failed_at = await self.service.store.user_prefs(user_id)
+            if failed_at is not None:
+                unreached.append(user_id)
+                continue
+            try:
+                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
+                files = [picture(news.image, TURN_IMAGE, news.alt)] if news.image else []
+                await user.send(clip_end(news.text, CONTENT), files=files,
+                                allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as e:
+                log.info("a direct message to follower %s failed (%s); mentioning them in the channel", user_id, e)
+                await self.service.store.set_user(user_id, dm_failed_at=time.time())
+                unreached.append(user_id)
+        if unreached:
+            await self._channel(news.channel_id).send(compose(news.text, unreached),
+                                                      allowed_mentions=mentions_for(unreached))
 
     async def deliver_outbox(self, limit: int = OUTBOX_BATCH) -> int:
         """Send reminders and notices the scheduler decided; each is marked sent once it went out.

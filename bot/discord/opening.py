@@ -39,7 +39,7 @@ def _is_text_channel(interaction: discord.Interaction) -> bool:
 
 
 async def open_game(shell: Responder, interaction: discord.Interaction, players: int, variant: str,
-                    language: str | None) -> None:
+                    language: str | None, hints: bool = False) -> None:
     channel, user, name = who(interaction)
     lang = language or default_game_language(getattr(interaction.guild_locale, "value", None))
     missing = missing_permissions(interaction)
@@ -54,7 +54,7 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
     if not can_open_thread(interaction):
         # a thread hosts its game itself; a channel where no thread can be opened does too
         reply = await shell.run_simple(interaction, lambda: shell.service.create_lobby(
-            channel, user, name, players, variant, guild_id=guild_of(interaction), language=lang))
+            channel, user, name, players, variant, guild_id=guild_of(interaction), language=lang, hints=hints))
         if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
             await say(interaction, NO_THREAD, ephemeral=False, lang=lang)
         return
@@ -65,12 +65,12 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
         thread = await card.create_thread(name=clip(say_in(T("bot.thread_name", player=name), lang), THREAD_NAME))
     except discord.HTTPException as e:  # e.g. 403: the thread is refused here after all
         log.info("no thread for a new game in channel %s (%s): playing in the channel", channel, e.status)
-        await _in_the_channel(shell, interaction, players, variant, lang)
+        await _in_the_channel(shell, interaction, players, variant, lang, hints)
         return
     try:
         reply = await shell.service.create_lobby(str(thread.id), user, name, players, variant,
                                                  home_channel_id=channel, lobby_message_id=str(card.id),
-                                                 guild_id=guild_of(interaction), language=lang)
+                                                 guild_id=guild_of(interaction), language=lang, hints=hints)
     except Exception as e:  # noqa: BLE001 - refused or failed: nothing may be left behind
         if not isinstance(e, ServiceError):
             log.exception("storing a new game failed")
@@ -83,12 +83,12 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
 
 
 async def _in_the_channel(shell: Responder, interaction: discord.Interaction, players: int, variant: str,
-                          lang: str) -> None:
+                          lang: str, hints: bool = False) -> None:
     """The thread was refused: the lobby opens in the channel, and the public message says so."""
     channel, user, name = who(interaction)
     try:
         reply: Reply = await shell.service.create_lobby(channel, user, name, players, variant,
-                                                        guild_id=guild_of(interaction), language=lang)
+                                                        guild_id=guild_of(interaction), language=lang, hints=hints)
     except Exception as e:  # noqa: BLE001 - refused (a game runs here already) or failed: say so privately
         if not isinstance(e, ServiceError):
             log.exception("storing a new game failed")

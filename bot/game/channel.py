@@ -88,6 +88,8 @@ class ChannelPost:
     over: bool = False
     image: bytes | None = None  # filled in by the service when ``picture`` is set
     extra_images: list[tuple[str, bytes]] = field(default_factory=list)
+    #: each picture's alt text by file name (``words.alt``: what it shows, for a screen reader)
+    alts: dict[str, str] = field(default_factory=dict)
     state: dict[str, Any] | None = field(default=None, repr=False)  # the state this post shows
     link: str = ""  # where the game is, for a direct message
     lang: str = words.DEFAULT  # the game's language: the post's words, its buttons, its picture

@@ -22,6 +22,7 @@ import engine
 import words
 from bot.game.channel import ChannelPost
 from bot.game.limits import CONTENT, clip
+from bot.game.ratings import changes_text, hints_allowed
 from bot.game.recap import since_last_moves
 from bot.game.replies import BadRequest, NoGame, ServiceError, WrongPhase
 from bot.game.texts import lang_of
@@ -30,6 +31,7 @@ from bot.store.models import Game, Move
 from engine import logbook, vp
 from engine.history import History, HistoryError, ReplayError, Timeline
 from words import T, join
+from words.alt import alt_text
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +91,7 @@ class Moment:
     next: int | None  # ... of the next one (None: this is the present)
     text: str
     image: bytes | None = None
+    alt: str | None = None  # the picture's alt text, in the reader's language
 
 
 @dataclass
@@ -218,7 +221,8 @@ class Chronicle:
                 image = await asyncio.to_thread(self.board_renderer, seen.state, seen.before, lang)
             except Exception:  # noqa: BLE001 - the text still tells the moment
                 log.exception("rendering a past board failed")
-        return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen, lang), image)
+        return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen, lang), image,
+                      alt_text(seen.state, lang, kind="history", before=seen.before) if image else None)
 
     # -- the log, in pages ---------------------------------------------------------------------
 
@@ -263,7 +267,8 @@ class Chronicle:
         state = game.state
         if state is None or state.get("result") is None:
             return
-        post.text = fit_lines(post.text, breakdown_text(game, lang_of(game)))
+        post.text = fit_lines(post.text, "\n".join(filter(None, (breakdown_text(game, lang_of(game)),
+                                                                 await self.ratings_line(game)))))
         if self.final_renderer is None:
             return
         try:
@@ -276,8 +281,19 @@ class Chronicle:
                 while len(self._finals) > 4:
                     self._finals.popitem(last=False)
             post.extra_images.append((FINAL_IMAGE, image))
+            post.alts[FINAL_IMAGE] = alt_text(state, lang_of(game), kind="final")
         except Exception:  # noqa: BLE001 - the result and breakdown go out without the image
             log.exception("the end-of-game image of game %s failed", game.id)
+
+
+    async def ratings_line(self, game: Game) -> str:
+        """Each seat's rating before -> after (or why the game is not rated), for the end post."""
+        if game.guild_id is None:
+            return ""
+        if hints_allowed(game):
+            return words.gettext("bot.rating.unrated_hints", lang_of(game))
+        changes = await self.store.rating_changes(game_id=game.id)
+        return changes_text(game, changes, lang_of(game)) if changes else ""
 
 
 # -- pure helpers ----------------------------------------------------------------------------------

@@ -290,8 +290,14 @@ class Clockwork(ServiceCore):
 
     async def my_games(self, user_id: str) -> Reply:
         games = await self.store.games_of(user_id)
+        followed = await self.store.followed_games(user_id)
+        follows: list[Words] = [T("bot.mygames.follows")] if followed else []
+        for game in followed:
+            at = (T("bot.mygames.follow_turn", turn=game.state["turn"], phase=game.state["phase"])
+                  if game.state else T("bot.mygames.follow_lobby"))
+            follows.append(T("bot.mygames.followed", game=game.id, at=at, link=game_link(game)))
         if not games:
-            return Reply(T("bot.mygames.none"), public=False)
+            return Reply(join(T("bot.mygames.none"), *follows, sep="\n"), public=False)
         lines: list[Words] = []
         awaited = 0
         for game in games:
@@ -311,7 +317,7 @@ class Clockwork(ServiceCore):
             lines.append(T("bot.mygames.game", game=game.id, animals=seat.animals if seat else [],
                            turn=state["turn"], phase=state["phase"], who=who, link=link))
         head = T("bot.mygames.head", n=len(games), awaited=T("bot.mygames.awaited", n=awaited))
-        return Reply(join(head, *lines, sep="\n"), public=False)
+        return Reply(join(head, *lines, *follows, sep="\n"), public=False)
 
     async def set_notify(self, user_id: str, on: bool) -> Reply:
         await self.store.set_user(user_id, notify_dm=on, clear_failure=on)

@@ -19,6 +19,8 @@ from bot.store.models import Game, Seat
 from words import Words
 
 State = dict[str, Any]
+#: render(state, before_state_or_None, lang) -> PNG bytes (every drawn word in ``lang``)
+Renderer = Callable[[State, State | None, str], bytes]
 #: Moves to append, each (seat, user id, option id, label, made by).
 Moves = list[tuple[int, str, str, str, str]]
 
@@ -26,6 +28,7 @@ Moves = list[tuple[int, str, str, str, str]]
 class ServiceCore(Protocol):
     store: GameStore
     clock: Callable[[], float]
+    picture_renderer: Renderer | None
 
     # the service's own (``bot.game.service``)
     def _lock(self, channel_id: str) -> asyncio.Lock: ...
@@ -36,7 +39,16 @@ class ServiceCore(Protocol):
     @staticmethod
     def _host(game: Game, user_id: str, what: Words) -> None: ...
     def _autoplay(self, game: Game, state: State) -> Moves: ...
-    async def _write(self, game: Game, state: State, moves: Moves, board_due: int | None = None) -> None: ...
+    async def _write(self, game: Game, state: State, moves: Moves, board_due: int | None = None, *,
+                     hinted: bool = False) -> None: ...
+    async def _render(self, renderer: Renderer | None, state: State, before: State | None,
+                      lang: str = ...) -> bytes | None: ...
+
+    # the lobby's (``bot.game.lobby``)
+    async def create_lobby(self, channel_id: str, user_id: str, user_name: str, players: int = ...,
+                           variant: str = ..., *, home_channel_id: str | None = None,
+                           lobby_message_id: str | None = None, guild_id: str | None = None, language: str = ...,
+                           hints: bool = False, settings: dict[str, Any] | None = None) -> Reply: ...
 
     # computer players' (``bot.game.computer``)
     @property

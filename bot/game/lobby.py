@@ -33,15 +33,19 @@ class Lobby(ServiceCore):
     async def create_lobby(self, channel_id: str, user_id: str, user_name: str,
                            players: int = MAX_PLAYERS, variant: str = "standard", *,
                            home_channel_id: str | None = None, lobby_message_id: str | None = None,
-                           guild_id: str | None = None, language: str = words.DEFAULT) -> Reply:
-        """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined."""
+                           guild_id: str | None = None, language: str = words.DEFAULT, hints: bool = False,
+                           settings: dict[str, Any] | None = None) -> Reply:
+        """Open a lobby for up to ``players`` seats; the host starts it once 2 or more have joined.
+        ``hints``: the players may ask ``/ds hint``; ``settings``: all of them, as another game's
+        (a rematch), instead of the defaults."""
         self.check_new(players, variant, language)
+        chosen = {**self._new_settings(language), "hints": bool(hints)} if settings is None else dict(settings)
         async with self._lock(channel_id), self.store.transaction():
             existing = await self.store.live_game(channel_id)
             if existing is not None:
                 raise WrongPhase(T("bot.err.game_here", game=existing.id, status=status_word(existing)))
             game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31),
-                                                   settings=self._new_settings(language),
+                                                   settings=chosen,
                                                    home_channel_id=home_channel_id,
                                                    lobby_message_id=lobby_message_id, guild_id=guild_id)
             await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
@@ -136,7 +140,7 @@ class Lobby(ServiceCore):
     async def configure(self, channel_id: str, user_id: str, *, board: str | None = None,
                         on_resign: str | None = None, language: str | None = None, reminder: str | None = None,
                         deadline: str | None = None, at_deadline: str | None = None,
-                        away_cap: str | None = None) -> Reply:
+                        away_cap: str | None = None, hints: bool | None = None) -> Reply:
         """The host changes the game's settings (in the lobby or while it runs): the board
         cadence, resignations, the language, and the pace (``bot.game.clockwork``).  One
         transaction: a setting refused refuses them all, and nothing is written."""
@@ -159,6 +163,10 @@ class Lobby(ServiceCore):
                 if language not in GAME_LANGUAGES:
                     raise BadRequest(T("bot.err.language", given=quote(language)))
                 settings["language"] = language
+            if hints is not None:
+                if game.status != "lobby" and bool(hints) != bool(settings.get("hints")):
+                    raise WrongPhase(T("bot.err.hints_lobby"))
+                settings["hints"] = bool(hints)
             rules = self._paced(game, reminder=reminder, deadline=deadline, at_deadline=at_deadline,
                                 away_cap=away_cap) if paced else None
             await self.store.update_game(game.id, settings=settings)

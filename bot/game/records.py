@@ -31,8 +31,8 @@ def record_filename(game_id: int) -> str:
 
 def record_of(game: Game, moves: list[Move], state: State, now: float) -> dict[str, Any]:
     """The record of a stored game: its standing moves, with when and by whom each was made."""
-    entries = [RecordMove(m.seat, m.option_id, iso_utc(m.created_at), m.made_by if m.made_by in BY else "player")
-               for m in moves]
+    entries = [RecordMove(m.seat, m.option_id, iso_utc(m.created_at), m.made_by if m.made_by in BY else "player",
+                          m.hinted) for m in moves]
     return build_record(game.started_setup, entries, final_state=state, exported_at=iso_utc(now),
                         game={"id": game.id, "variant": game.variant})
 
@@ -126,7 +126,7 @@ async def import_record(store: GameStore, loaded: Loaded, channel_id: str, now: 
         for k, (move, label) in enumerate(zip(record.moves, loaded.labels, strict=True)):
             user = "resigned" if move.by == "resigned" else users[move.seat]
             await store.append_move(game_id, 1 + k, move.seat, user, move.option, label, move.by,
-                                    created_at=_epoch(move.at, now))
+                                    created_at=_epoch(move.at, now), hinted=move.hinted)
         await store.save_state(game_id, 0, 1 + len(record.moves), state,
                                status="finished" if finished else "active", setup=dict(setup), board_due=RESET)
     return game_id

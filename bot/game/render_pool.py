@@ -58,6 +58,12 @@ def _choose(state: State, level: str, seed: int) -> str:
     return engine.ai.choose(state, level, seed)
 
 
+def _hint(state: State, seed: int) -> Any:
+    from engine.ai.hints import ranked
+
+    return ranked(state, "normal", seed)
+
+
 def _watch_parent(parent: int) -> None:
     # A re-parented worker (its parent died without shutting the pool down) has no one to
     # work for; exiting also lets multiprocessing's resource tracker see EOF and exit.
@@ -126,6 +132,10 @@ class RenderPool:
     def choose(self, state: State, level: str, seed: int) -> str:
         """A computer player's choice (``engine.ai.choose``), thought out in a worker process."""
         return self._run(_choose, state, level, seed)
+
+    def hint(self, state: State, seed: int) -> Any:
+        """The best options as the ``normal`` level values them (``engine.ai.hints.ranked``)."""
+        return self._run(_hint, state, seed)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

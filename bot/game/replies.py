@@ -38,6 +38,7 @@ class Reply:
     public: bool = True
     proposal: int | None = None  # a proposal (e.g. a rollback) this reply asks people to answer
     lang: str | None = None  # the game's language (public posts); None: the shell looks it up
+    alt: str | None = None  # the image's alt text (``words.alt``), in the language it is drawn in
 
     @property
     def text(self) -> str:

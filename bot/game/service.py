@@ -20,9 +20,13 @@ from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
 from bot.game.computer import Chooser, ComputerPlayers
-from bot.game.core import Moves, State
+from bot.game.core import Moves, Renderer, State
+from bot.game.followers import Followers
+from bot.game.hints import Hinter, Hints
 from bot.game.limits import quote
 from bot.game.lobby import Lobby, free_animals
+from bot.game.ratings import Ratings
+from bot.game.rematch import Rematch
 from bot.game.replies import (
     BadRequest,
     Choice,
@@ -57,17 +61,18 @@ from engine import progress
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.phases import end_by_resignation
 from words import Entry, T, Words, join, say
+from words.alt import alt_text
 
 log = logging.getLogger(__name__)
 
-#: render(state, before_state_or_None, lang) -> PNG bytes (every drawn word in ``lang``)
-Renderer = Callable[[State, State | None, str], bytes]
 #: render(state, tile_key, lang) -> PNG bytes
 TileRenderer = Callable[[State, str, str], bytes]
 
 #: Options a resigned seat's animal takes: declining first, else the first legal option.
 PASSIVE_OPTIONS = ("forfeit", "done", "none", "place:0", "move:0", "skip")
 MAX_LOG_LINES = 50
+#: The file name of the picture a channel post carries.
+TURN_IMAGE = "board.png"
 
 
 def default_renderer() -> Renderer | None:
@@ -114,13 +119,14 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
+class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, Followers, Rematch):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
-                 chooser: Chooser | None = None) -> None:
+                 chooser: Chooser | None = None, hinter: Hinter | None = None) -> None:
         self.store = store
         self.chooser = chooser  # computer players (None: none here)
+        self.hinter = hinter  # hints (None: none here)
         self.renderer = renderer
         self.tile_renderer = tile_renderer
         #: the picture posted with a prompt (a compact turn picture when there is one)
@@ -160,7 +166,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
             chosen = option_text(picked)
             moves: Moves = [(seat.seat, user_id, option_id, label, "player")]
             moves += self._autoplay(game, state)
-            await self._write(game, state, moves, owed(game.post.board_due, before, state))
+            hinted = seat.hint_version == game.version  # the player asked a hint for this decision
+            await self._write(game, state, moves, owed(game.post.board_due, before, state), hinted=hinted)
         game.version += len(moves)
         game.state = state
         text = join(T("bot.you_chose", option=chosen), prompt_line(game) if user_to_act(game) == user_id else None)
@@ -182,15 +189,21 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
             moves.append((p.seat, "resigned", option, words.option(passive, "en"), "resigned"))
         return moves
 
-    async def _write(self, game: Game, state: State, moves: Moves, board_due: int | None = None) -> None:
+    async def _write(self, game: Game, state: State, moves: Moves, board_due: int | None = None, *,
+                     hinted: bool = False) -> None:
+        """(In the caller's transaction.) Append the moves, write the state; ``hinted``: the first
+        move is a choice its player asked a hint for."""
         for i, (seat, user, option, label, made_by) in enumerate(moves):
-            await self.store.append_move(game.id, game.version + i, seat, user, option, label, made_by)
+            await self.store.append_move(game.id, game.version + i, seat, user, option, label, made_by,
+                                         hinted=hinted and i == 0)
         status = "finished" if state["phase"] == "over" else None
         try:
             await self.store.save_state(game.id, game.version, game.version + len(moves), state, status=status,
                                         board_due=board_due)
         except StaleVersion:
             raise StaleState(T("bot.err.moved_on")) from None
+        if status == "finished":
+            await self._rate(game, state)  # in the same transaction: a finished game is rated once
         await self._restart_clock(game, state)
 
     @staticmethod
@@ -217,6 +230,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
                 end_by_resignation(state, seat.seat, live[0].seat)
                 await self.store.save_state(game.id, game.version, game.version + 1, state, status="finished",
                                             board_due=game.post.board_due | OVER)
+                await self._rate(game, state)
                 game.version += 1
                 return Reply(T("bot.resigns.ends", player=seat.user_name, other=live[0].user_name, game=game.id),
                              game_id=game.id, version=game.version, lang=lang_of(game))
@@ -263,7 +277,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         game = await self.store.live_game(channel_id)
         if game is None or game.status != "active":
             return []
-        return [(m.number, f"{name_of(game, m.seat)}: {m.label or m.option_id}")
+        return [(m.number, f"{name_of(game, m.seat)}: {m.label or m.option_id}" + (" (hint)" if m.hinted else ""))
                 for m in await self.store.move_list(game.id)]
 
     async def status(self, channel_id: str) -> Reply:
@@ -281,6 +295,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         game = await self._shown_started(channel_id)
         reply = Reply(prompt_line(game), game_id=game.id, version=game.version, lang=lang_of(game))
         reply.image = await self._render(self.renderer, game.started_state, None, lang_of(game))
+        reply.alt = alt_text(game.started_state, lang_of(game), kind="board",
+                             before=await self.store.board_state(game.id))
         return reply
 
     async def check_started(self, channel_id: str, at: str | None = None) -> None:
@@ -303,7 +319,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         key = self._tile_key(game, at)
         t = game.started_state["tiles"][key]
         reply = Reply(T("bot.tile", tile={"hex": key, "terrain": t["terrain"]}), game_id=game.id,
-                      version=game.version, lang=lang_of(game))
+                      version=game.version, lang=lang_of(game),
+                      alt=alt_text(game.started_state, lang_of(game), kind="tile", tile=key))
         if self.tile_renderer is not None:
             try:
                 reply.image = await asyncio.to_thread(self.tile_renderer, game.started_state, key, lang_of(game))
@@ -350,6 +367,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork):
         if post.picture:
             before = await self.store.board_state(game.id)
             post.image = await self._render(self.picture_renderer, game.state, before, lang)
+            post.alts[TURN_IMAGE] = alt_text(game.state, lang, kind="turn", before=before)
         if post.over:
             await self.chronicle.finish(game, post)  # the VP breakdown and the end-of-game image
         return post

@@ -123,7 +123,9 @@ def _days(g: Finished, lang: str) -> str:
     return words.ngettext("bot.stats.hours", round(days * 24), lang) if days * 24 >= 1.5 else ""
 
 
-def stats_text(stats: Stats, lang: str = words.DEFAULT) -> str:
+def stats_text(stats: Stats, lang: str = words.DEFAULT, *, members: bool = True) -> str:
+    """The server's numbers; ``members``: with each member's games, wins and mean score (the
+    leaderboard of ``/ds stats`` shows its own members' line instead)."""
     if not stats.games:
         return words.gettext("bot.stats.none", lang)
     ended = words.gettext("bot.stats.resigned", lang, n=stats.resignations) if stats.resignations else ""
@@ -136,6 +138,8 @@ def stats_text(stats: Stats, lang: str = words.DEFAULT) -> str:
         names = ", ".join(name for _, name in g.seats) or "?"
         lines.append(words.gettext("bot.stats.longest", lang, game=g.id, names=names, turns=g.state["turn"],
                                    choices=g.moves, days=_days(g, lang)))
+    if not members:
+        return _fit("\n".join(lines))
     lines.append(words.gettext("bot.stats.members", lang))
     order = sorted(stats.members, key=lambda u: (-stats.members[u].games, -stats.members[u].wins,
                                                   stats.names[u].lower()))
@@ -144,10 +148,13 @@ def stats_text(stats: Stats, lang: str = words.DEFAULT) -> str:
         lines.append(f"{stats.names[user]}: {r.games} · {r.wins} · {r.mean:.1f}")
     if len(order) > MEMBERS_SHOWN:
         lines.append(words.ngettext("bot.stats.more", len(order) - MEMBERS_SHOWN, lang))
-    text = "\n".join(lines)
+    return _fit("\n".join(lines))
+
+
+def _fit(text: str) -> str:
     return text if len(text) <= CONTENT else text[:CONTENT - 1] + "…"
 
 
 async def server_stats(store: GameStore, guild_id: str, channel_ids: Collection[str] = (), *,
-                       lang: str = words.DEFAULT) -> str:
-    return stats_text(compute(await finished_games(store, guild_id, channel_ids)), lang)
+                       lang: str = words.DEFAULT, members: bool = True) -> str:
+    return stats_text(compute(await finished_games(store, guild_id, channel_ids)), lang, members=members)

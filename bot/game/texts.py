@@ -78,11 +78,12 @@ def status_word(game: Game) -> Text:
     return T("bot.status.lobby" if game.status == "lobby" else "bot.status.running")
 
 
-def settings_text(game: Game) -> Text:
+def settings_text(game: Game) -> Words:
     board = game.settings.get("board", DEFAULT_CADENCE)
     resign = game.settings.get("on_resign", "end")
-    return T("bot.settings", board=T(f"bot.cadence.{board}"), resign=T(f"bot.on_resign.{resign}"),
+    said = T("bot.settings", board=T(f"bot.cadence.{board}"), resign=T(f"bot.on_resign.{resign}"),
              language=T(f"bot.language.{lang_of(game)}"))
+    return join(said, T("bot.hints.on" if game.settings.get("hints") else "bot.hints.off"))
 
 
 def status_text(game: Game) -> Words:

@@ -22,6 +22,7 @@ class Seat:
     away_used: float = 0.0  # seconds of vacation taken in this game
     ai_hold: bool = False  # the AI plays this seat (its player asked to leave)
     ai_level: str | None = None  # a computer player's seat (added by the host), at this level
+    hint_version: int | None = None  # the state version its player last asked a hint for
 
     @property
     def is_ai(self) -> bool:
@@ -76,6 +77,7 @@ class Move:
     label: str | None
     made_by: str  # player | ai | clock | resigned
     created_at: float
+    hinted: bool = False  # the player asked a hint for this decision
 
 
 @dataclass
@@ -112,6 +114,8 @@ class Game:
     post: LivePost = field(default_factory=lambda: LivePost())
     guild_id: str | None = None
     clock: TurnClock = field(default_factory=lambda: TurnClock())
+    finished_at: float | None = None
+    told_turn: int = 0  # the last turn its followers were told about
 
     def seat_of(self, user_id: str) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -133,6 +137,47 @@ class Game:
         if self.setup is None:
             raise ValueError(f"game {self.id} has not started")
         return self.setup
+
+
+@dataclass
+class Rating:
+    """A player's rating on one server: a member (``u:<user id>``) or a computer level (``ai:<level>``)."""
+
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def conservative(self) -> float:
+        """μ − 3σ: what the player is almost surely at least (the leaderboard's order)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class RatingChange:
+    """How one seat's rating changed with one rated game."""
+
+    game_id: int
+    seat: int
+    player: str
+    place: int  # 1 = first; seats that resigned share the last place
+    players: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    finished_at: float = 0.0
+
+    @property
+    def before(self) -> float:
+        return self.mu_before - 3 * self.sigma_before
+
+    @property
+    def after(self) -> float:
+        return self.mu_after - 3 * self.sigma_after
 
 
 def encode_state(state: dict[str, Any]) -> bytes:

@@ -128,4 +128,55 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT;
     """,
+    # 8: ratings.  When a game finished (the order ratings are computed in); each server's
+    # ratings of its members and computer levels (``bot.game.ratings``: derived from the finished
+    # games, rebuilt from them on demand), and each rated game's change of every seat's rating.
+    """
+    ALTER TABLE games ADD COLUMN finished_at REAL;
+    UPDATE games SET finished_at = updated_at WHERE status = 'finished';
+    CREATE INDEX games_finished ON games (guild_id, finished_at) WHERE status = 'finished';
+    CREATE TABLE ratings (
+        guild_id  TEXT    NOT NULL,
+        player    TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        mu        REAL    NOT NULL,
+        sigma     REAL    NOT NULL,
+        games     INTEGER NOT NULL DEFAULT 0,
+        wins      INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, player)
+    );
+    CREATE TABLE rating_changes (
+        game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat         INTEGER NOT NULL,
+        guild_id     TEXT    NOT NULL,
+        player       TEXT    NOT NULL,
+        place        INTEGER NOT NULL,
+        players      INTEGER NOT NULL,
+        mu_before    REAL    NOT NULL,
+        sigma_before REAL    NOT NULL,
+        mu_after     REAL    NOT NULL,
+        sigma_after  REAL    NOT NULL,
+        finished_at  REAL    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX rating_changes_player ON rating_changes (guild_id, player, finished_at);
+    """,
+    # 9: hints.  The state version a seat last asked a hint for (its choice at that version is
+    # hinted), and each move's mark: made with a hint.
+    """
+    ALTER TABLE seats ADD COLUMN hint_version INTEGER;
+    ALTER TABLE moves ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 10: followers.  Members who follow a game they do not play in, and the last turn they
+    # were told about (each turn is told once).
+    """
+    CREATE TABLE followers (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     TEXT    NOT NULL,
+        created_at  REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX followers_user ON followers (user_id);
+    ALTER TABLE games ADD COLUMN told_turn INTEGER NOT NULL DEFAULT 0;
+    """,
 )

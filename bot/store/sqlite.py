@@ -25,7 +25,19 @@ import aiosqlite
 from bot.store.api import Database, Row, StaleVersion, StoreUnavailable, database_path
 from bot.store.claims import Claims, _outbox_item
 from bot.store.dialect import SQLITE, migration_script, statements
-from bot.store.models import Game, LivePost, Move, OutboxItem, Proposal, Seat, TurnClock, decode_state, encode_state
+from bot.store.models import (
+    Game,
+    LivePost,
+    Move,
+    OutboxItem,
+    Proposal,
+    Rating,
+    RatingChange,
+    Seat,
+    TurnClock,
+    decode_state,
+    encode_state,
+)
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
 
@@ -166,7 +178,7 @@ class Store(Claims):
         ) as cur:
             seats = [Seat(r["seat"], r["user_id"], r["user_name"], r["animal"], bool(r["is_host"]),
                           bool(r["resigned"]), r["away_until"], r["away_used"], bool(r["ai_hold"]),
-                          r["ai_level"])
+                          r["ai_level"], r["hint_version"])
                      for r in await cur.fetchall()]
         post = LivePost(row["live_message_id"], row["live_seat"], bool(row["live_image"]), row["story_from"],
                         row["board_due"], row["notice"])
@@ -175,7 +187,8 @@ class Store(Claims):
                     json.loads(row["setup"]) if row["setup"] else None, decode_state(row["state"]),
                     row["announced_version"], seats, json.loads(row["settings"] or "{}"),
                     row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
-                    TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]))
+                    TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]),
+                    row["finished_at"], row["told_turn"])
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down), of this
@@ -206,7 +219,7 @@ class Store(Claims):
         ) as cur:
             rows = await cur.fetchall()
         return [Move(i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"], r["made_by"],
-                     r["created_at"]) for i, r in enumerate(rows)]
+                     r["created_at"], bool(r["hinted"])) for i, r in enumerate(rows)]
 
     async def moves_after(self, game_id: int, version: int) -> tuple[int, list[Move]]:
         """How many standing moves have a version up to ``version``, and the standing moves
@@ -222,7 +235,7 @@ class Store(Claims):
         ) as cur:
             rows = await cur.fetchall()
         return kept, [Move(kept + i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"],
-                           r["made_by"], r["created_at"]) for i, r in enumerate(rows)]
+                           r["made_by"], r["created_at"], bool(r["hinted"])) for i, r in enumerate(rows)]
 
     async def due_games(self, now: float, limit: int = 100) -> list[int]:
         """Games the pace scheduler must look at now, most overdue first (an indexed range scan),
@@ -385,24 +398,27 @@ class Store(Claims):
 
         ``board_due``: what is now owed a picture in the channel (``bot.game.channel.owed``); None keeps it.
         """
+        now = time.time()
         cur = await self.conn.execute(
             "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
             "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), "
+            "finished_at = CASE WHEN ? = 'finished' THEN COALESCE(finished_at, ?) ELSE finished_at END, "
             "updated_at = ? WHERE id = ? AND version = ?",
             (encode_state(state), new_version, status, json.dumps(setup) if setup else None, board_due,
-             time.time(), game_id, expected_version))
+             status, now, now, game_id, expected_version))
         if cur.rowcount != 1:
             raise StaleVersion(game_id)
 
     async def append_move(self, game_id: int, version: int, seat: int, user_id: str, option_id: str,
                           label: str | None = None, made_by: str = "player", *,
-                          created_at: float | None = None) -> None:
-        """``created_at``: when the move was made, if not now (a game loaded from its record)."""
+                          created_at: float | None = None, hinted: bool = False) -> None:
+        """``created_at``: when the move was made, if not now (a game loaded from its record);
+        ``hinted``: the player asked a hint for this decision."""
         await self.conn.execute(
-            "INSERT INTO moves (game_id, version, seat, user_id, option_id, label, made_by, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO moves (game_id, version, seat, user_id, option_id, label, made_by, created_at, hinted) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, version, seat, user_id, option_id, label, made_by,
-             time.time() if created_at is None else created_at))
+             time.time() if created_at is None else created_at, int(hinted)))
 
     async def mark_moves_undone(self, game_id: int, from_version: int) -> None:
         """Mark every standing move from ``from_version`` on as undone (they stay in the list)."""
@@ -414,6 +430,105 @@ class Store(Claims):
             await self.conn.execute(
                 "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
                 (version, game_id))
+
+    # -- ratings (``bot.game.ratings``) ------------------------------------------------------
+
+    async def ratings(self, guild_id: str, players: list[str] | None = None) -> list[Rating]:
+        """The server's ratings (of ``players`` only, if given), best conservative rating first."""
+        where, args = "guild_id = ?", [guild_id]
+        if players is not None:
+            if not players:
+                return []
+            where += f" AND player IN ({', '.join('?' * len(players))})"
+            args += players
+        async with self._read().execute(
+            # read in a transaction (a game being rated), the rows are held: two games finishing at
+            # once on PostgreSQL rate one after the other
+            f"SELECT * FROM ratings WHERE {where} ORDER BY mu - 3 * sigma DESC, games DESC, player{self._row_lock()}",
+            args
+        ) as cur:
+            return [Rating(r["player"], r["name"], r["mu"], r["sigma"], r["games"], r["wins"])
+                    for r in await cur.fetchall()]
+
+    async def rating_changes(self, *, game_id: int | None = None, guild_id: str | None = None,
+                             player: str | None = None, limit: int = 1000) -> list[RatingChange]:
+        """A game's rating changes by seat, or a player's on a server, newest first."""
+        args: list[str | int | None]
+        if game_id is not None:
+            where, args, order = "game_id = ?", [game_id], "seat"
+        else:
+            where, args, order = "guild_id = ? AND player = ?", [guild_id, player], "finished_at DESC, game_id DESC"
+        async with self._read().execute(
+            f"SELECT * FROM rating_changes WHERE {where} ORDER BY {order} LIMIT ?", (*args, limit)
+        ) as cur:
+            return [RatingChange(r["game_id"], r["seat"], r["player"], r["place"], r["players"], r["mu_before"],
+                                 r["sigma_before"], r["mu_after"], r["sigma_after"], r["finished_at"])
+                    for r in await cur.fetchall()]
+
+    async def finished_games(self, guild_id: str) -> list[Game]:
+        """The server's finished games in the order they finished (the order ratings are computed in)."""
+        async with self._read().execute(
+            "SELECT id FROM games WHERE status = 'finished' AND guild_id = ? AND state IS NOT NULL "
+            "ORDER BY finished_at, id", (guild_id,)
+        ) as cur:
+            ids = [r["id"] for r in await cur.fetchall()]
+        return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def put_ratings(self, guild_id: str, ratings: list[Rating], changes: list[RatingChange]) -> None:
+        """(In a transaction.) Keep these ratings (new or changed) and the game's changes that led there."""
+        for r in ratings:
+            await self.conn.execute(
+                "INSERT INTO ratings (guild_id, player, name, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, player) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
+                "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins",
+                (guild_id, r.player, r.name, r.mu, r.sigma, r.games, r.wins))
+        for c in changes:
+            await self.conn.execute(
+                "INSERT INTO rating_changes (game_id, seat, guild_id, player, place, players, mu_before, "
+                "sigma_before, mu_after, sigma_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (c.game_id, c.seat, guild_id, c.player, c.place, c.players, c.mu_before, c.sigma_before,
+                 c.mu_after, c.sigma_after, c.finished_at))
+
+    async def clear_ratings(self, guild_id: str) -> None:
+        """(In a transaction.) Forget the server's ratings and changes (before they are rebuilt)."""
+        await self.conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+        await self.conn.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+
+    # -- followers (``bot.game.followers``) --------------------------------------------------
+
+    async def followers(self, game_id: int) -> list[str]:
+        async with self._read().execute(
+            "SELECT user_id FROM followers WHERE game_id = ? ORDER BY created_at, user_id", (game_id,)
+        ) as cur:
+            return [r["user_id"] for r in await cur.fetchall()]
+
+    async def followed_games(self, user_id: str) -> list[Game]:
+        """The games ``user_id`` follows that are not over yet, newest first."""
+        async with self._read().execute(
+            "SELECT g.id FROM games g JOIN followers f ON f.game_id = g.id WHERE f.user_id = ? "
+            "AND g.status IN ('lobby', 'active') ORDER BY g.id DESC", (user_id,)
+        ) as cur:
+            ids = [r["id"] for r in await cur.fetchall()]
+        return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def set_follower(self, game_id: int, user_id: str, on: bool) -> bool:
+        """(In a transaction.) Follow or stop following; False when nothing changed."""
+        if on:
+            cur = await self.conn.execute(
+                "INSERT OR IGNORE INTO followers (game_id, user_id, created_at) VALUES (?, ?, ?)",
+                (game_id, user_id, time.time()))
+        else:
+            cur = await self.conn.execute("DELETE FROM followers WHERE game_id = ? AND user_id = ?",
+                                          (game_id, user_id))
+        return cur.rowcount == 1
+
+    async def claim_told_turn(self, game_id: int, told: int, now_told: int) -> bool:
+        """Move the game's last told turn from ``told`` to ``now_told``; False if another post
+        (or process) did it first: each turn is told once."""
+        async with self.transaction():
+            cur = await self.conn.execute("UPDATE games SET told_turn = ? WHERE id = ? AND told_turn = ?",
+                                          (now_told, game_id, told))
+            return cur.rowcount == 1
 
     async def backup(self, target: str) -> None:
         """An online copy of the whole database (SQLite's backup API), safe while running."""

@@ -96,6 +96,17 @@ def is_refusal(text: str) -> bool:
     return any(r in text for r in REFUSALS)
 
 
+def alt_texts(body: dict) -> dict[str, str | None]:
+    """The alt text (Discord's attachment ``description``) of each file a message or answer carries."""
+    listed = {str(a.get("id")): a for a in body.get("attachments") or []}
+    named = {a.get("filename"): a.get("description") for a in listed.values()}
+    out = {}
+    for f in body.get("files") or []:
+        index = f.field.removeprefix("files[").rstrip("]")
+        out[f.filename] = (listed.get(index) or {}).get("description", named.get(f.filename))
+    return out
+
+
 def is_ephemeral(response: dict) -> bool:
     flags = (response.get("data") or {}).get("flags", 0) or 0
     return bool(flags & 64)

@@ -7,6 +7,18 @@ import random
 from bot.game.service import GameService
 from engine.simulate import pick
 
+#: Every table a refusal must leave as it was.
+TABLES = ("games", "seats", "moves", "proposals", "users", "outbox", "ratings", "rating_changes", "followers")
+
+
+async def snapshot(store, tables: tuple[str, ...] = TABLES) -> dict[str, list[tuple]]:
+    """Everything stored, to prove a refusal wrote nothing."""
+    rows = {}
+    for table in tables:
+        async with store.conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cur:
+            rows[table] = [tuple(r) for r in await cur.fetchall()]
+    return rows
+
 
 async def start_game(service: GameService, channel: str = "chan", players: int = 2,
                      variant: str = "standard") -> list[str]:

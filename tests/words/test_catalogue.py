@@ -97,6 +97,7 @@ def _words_families() -> set[str]:
     """Messages the words layer and the rules help ask for by name."""
     slugs = [c.lower().replace(" ", "_") for c in (*DOMINANCE_CARDS, "Survival")]
     from bot.game.rules_help import TERMS
+    from words.alt import KEYS as ALT_KEYS
 
     return {
         "log.by", "log.turn", "vp.card", "log.tie_break",
@@ -107,6 +108,7 @@ def _words_families() -> set[str]:
         *(f"rules.action.{row}" for row in ROW_NAMES),
         *(f"rules.term.{t}" for t in TERMS if t != "survival"),
         "rules.hint", "rules.topic", "rules.unknown", "rules.unknown_did_you_mean", "rules.card_topic",
+        *ALT_KEYS,
     }
 
 

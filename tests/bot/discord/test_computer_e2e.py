@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
-from bot_process import is_ephemeral, my_options, slash, text_of
+from bot_process import alt_texts, is_ephemeral, my_options, slash, text_of
 from fake_discord import FakeUser
 
 ANN, BOB = FakeUser(9601, "ann"), FakeUser(9602, "bob")
@@ -102,3 +102,10 @@ async def test_a_whole_game_of_a_person_against_a_computer_player(fake, bot):
         await asyncio.sleep(0.1)
     assert "Final scores" in final["content"] and final["files"]
     assert "is over" in text_of(await slash(fake, "status", ANN))
+    # every picture of the game carries its alt text: the turn, who acts, the scores; the end, the winner
+    pictures = [alt_texts(m) for m in fake.channel_messages() if m.get("files")]
+    assert len(pictures) > 10
+    for alts in pictures:
+        assert alts and all(a and len(a) <= 1024 and "turn " in a.lower() and " VP" in a for a in alts.values()), alts
+    end = alt_texts(final)["end-of-game.png"]
+    assert end.startswith("The end of the game, after turn ") and "Winner: " in end and "Domination" in end

@@ -338,7 +338,7 @@ def test_a_violation_fails_the_test_that_made_it(tmp_path):
                 assert await post(fake, {"content": "x" * 2001}) == 400
                 assert len(fake.take_violations()) == 1
     """))
-    env = os.environ | {"PYTHONPATH": os.pathsep.join([str(HERE), str(HERE.parents[1])])}
+    env = os.environ | {"PYTHONPATH": os.pathsep.join([str(HERE.parent), str(HERE.parents[2])])}
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "conftest", "-p", "no:cacheprovider",
                           "-o", "asyncio_mode=auto", "-o", "asyncio_default_fixture_loop_scope=function",
                           "--rootdir", str(tmp_path), str(tmp_path / "test_sample.py")],

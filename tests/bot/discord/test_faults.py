@@ -191,6 +191,10 @@ async def test_6000_character_inputs_get_a_short_refusal(fake, bot):
     for sub, options in (("board", {"at": long}), ("rules", {"topic": long})):
         answer = await slash(fake, sub, actor, options)
         assert len(text_of(answer)) <= CONTENT and "went wrong" not in text_of(answer), text_of(answer)
+    for sub, options in (("away", {"for": long}), ("settings", {"reminder": long}), ("log", {"player": long})):
+        refusal = await slash(fake, sub, ANN, options)  # each refused privately, short, nothing written
+        assert is_ephemeral(refusal) and len(text_of(refusal)) <= CONTENT, (sub, text_of(refusal))
+        assert long[:200] not in text_of(refusal) and "went wrong" not in text_of(refusal)
     iid = fake.autocomplete("ds", "play", {"option": long}, "option", user=actor)
     assert (await fake.response(iid))["type"] == 8
     assert fake.violations == []  # nothing the bot sent was refused by Discord (for its size, above all)

@@ -16,7 +16,7 @@ import sqlite3
 import subprocess
 
 import pytest
-from bot_process import is_ephemeral, latest_prompt, my_options, prompt_components, slash, text_of
+from bot_process import alt_texts, is_ephemeral, latest_prompt, my_options, prompt_components, slash, text_of
 from fake_discord import FakeDiscord, FakeUser
 from PIL import Image
 
@@ -116,6 +116,8 @@ async def test_a_hungarian_table_plays_in_hungarian_and_each_player_reads_their_
 
     (first,) = [m for m in fake.channel_messages() if m.get("files")][:1]
     png = first["files"][0].data
+    alt = alt_texts(first)["board.png"]  # the picture's alt text: in the game's language too
+    assert alt.startswith("A forduló képe. 1. forduló") and "következik" in alt and len(alt) <= 1024
     assert png == render_turn(state, lang="hu") != render_turn(state, lang="en")
     if has_hungarian_ocr():
         header = ocr(png, "hun")

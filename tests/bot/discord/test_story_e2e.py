@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
-from bot_process import BotProcess, is_ephemeral, my_options, prompt_components, slash, text_of
+from bot_process import BotProcess, alt_texts, is_ephemeral, my_options, prompt_components, slash, text_of
 from fake_discord import FakeDiscord, FakeUser
 from story_helpers import stored_game
 
@@ -55,6 +55,9 @@ async def test_a_finished_game_its_final_post_history_log_export_and_stats(fake,
         names = [f.filename for f in final["files"]]
         assert names == ["board.png", "end-of-game.png"]
         assert all(f.data[:4] == b"\x89PNG" for f in final["files"])
+        alts = alt_texts(final)
+        assert alts["board.png"].startswith("Turn picture.") and "The game is over." in alts["board.png"]
+        assert "Winner: " in alts["end-of-game.png"] and len(alts["end-of-game.png"]) <= 1024
         before = stored(db)
 
         # any past moment, privately, with buttons that step action by action
@@ -62,6 +65,7 @@ async def test_a_finished_game_its_final_post_history_log_export_and_stats(fake,
         assert is_ephemeral(answer)
         body = answer["followup"]
         assert "turn 3," in body["content"] and body["files"][0].filename == "history.png"
+        assert alt_texts(body)["history.png"].startswith("The board as it was: turn 3, ")
         previous, following = custom_ids(body)
         assert previous.startswith("ds:hs:1:") and following.startswith("ds:hs:1:")
         iid = fake.click(following, user=BOB, message_id=body["_message_id"])  # anyone may step through it

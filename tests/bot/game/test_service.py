@@ -4,21 +4,12 @@ import json
 import random
 
 import pytest
-from service_helpers import play_random, start_game
+from service_helpers import play_random, snapshot, start_game
 
 import engine
 from bot.game import replies
 from bot.game.service import GameService
 from engine.simulate import replay
-
-
-async def snapshot(store):
-    """Everything stored, to prove a refusal wrote nothing."""
-    rows = {}
-    for table in ("games", "seats", "moves"):
-        async with store.conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cur:
-            rows[table] = [tuple(r) for r in await cur.fetchall()]
-    return rows
 
 
 async def test_a_whole_random_game_through_the_service_replays_exactly(service, store):

@@ -1,0 +1,68 @@
+"""The end-of-game post's **Rematch** button: a new lobby, in a new thread beside the old one,
+with the finished game's settings; its former players invited (pinged once) to join with the
+lobby's button, its computer seats back by themselves, the one who clicked its host.
+
+The click is checked and claimed first (``GameService.claim_rematch``: a former player's, and
+only the first click), so nothing is opened for a refused one; the refusal is private.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord import components
+from bot.discord.answers import OUR_FAULT, defer, say, send_error
+from bot.discord.delivery import compose, mentions_for
+from bot.discord.limits import THREAD_NAME, clip
+from bot.game.replies import ServiceError
+from words import T
+from words import say as say_in
+
+if TYPE_CHECKING:
+    from bot.discord.responder import Responder
+
+log = logging.getLogger(__name__)
+NONE = discord.AllowedMentions.none()
+
+
+async def open_rematch(shell: Responder, interaction: discord.Interaction, game_id: int) -> None:
+    if not await defer(interaction, ephemeral=True, thinking=True):
+        return
+    try:
+        plan = await shell.service.claim_rematch(game_id, str(interaction.user.id))
+    except ServiceError as e:
+        await send_error(interaction, e.message)
+        return
+    old, lang = plan.game, plan.lang
+    try:
+        if old.home_channel_id:  # a thread of its own, from a lobby card in the old game's channel
+            home = (shell.client.get_channel(int(old.home_channel_id))
+                    or await shell.client.fetch_channel(int(old.home_channel_id)))
+            assert isinstance(home, discord.TextChannel)  # a thread's parent: where the lobby card goes
+            card = await home.send(say_in(T("bot.opening", player=plan.host_name), lang), allowed_mentions=NONE)
+            thread = await card.create_thread(name=clip(say_in(T("bot.thread_name", player=plan.host_name), lang),
+                                                        THREAD_NAME))
+            channel_id = str(thread.id)
+            where: discord.Thread | discord.PartialMessageable = thread
+            reply = await shell.service.open_rematch(plan, channel_id, home_channel_id=old.home_channel_id,
+                                                     lobby_message_id=str(card.id))
+        else:  # the old game was played in the channel itself: so is the rematch
+            channel_id = old.channel_id
+            where = shell.client.get_partial_messageable(int(channel_id))
+            reply = await shell.service.open_rematch(plan, channel_id)
+    except Exception as e:  # noqa: BLE001 - nothing opened may stay claimed: the next click tries again
+        log.exception("opening the rematch of game %s failed", game_id)
+        await shell.service.release_rematch(game_id)
+        await send_error(interaction, e.message if isinstance(e, ServiceError) else OUR_FAULT)
+        return
+    # the invitation: each former player pinged once, with the button that seats them
+    assert reply.game_id is not None  # a lobby opened: it has its number
+    with contextlib.suppress(discord.HTTPException):
+        await where.send(compose(reply.in_(lang), reply.mention), view=components.join_view(reply.game_id, lang),
+                         allowed_mentions=mentions_for(reply.mention))
+    await shell.refresh_lobby(reply.game_id)
+    await say(interaction, T("bot.rematch.opened", game=reply.game_id, where=f"<#{channel_id}>"), ephemeral=True)

@@ -1,0 +1,113 @@
+"""Followers (bot.game.followers) and rematches (bot.game.rematch) in the service: who may
+follow what, one piece of news per turn, /ds mygames listing followed games; a rematch with
+the same settings and its computer seats, refused to a non-player and to a second click.
+Every refusal writes nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from service_helpers import play_random, snapshot
+
+from bot.game import replies
+from bot.game.hints import hint_here
+
+
+async def game_in_guild(service, store, guild: str = "G", *, ai: str | None = None, hints: bool = False) -> int:
+    service.hinter = hint_here
+    await service.create_lobby("chan", "u0", "Ann", 3, guild_id=guild, hints=hints, home_channel_id="home")
+    await service.join("chan", "u1", "Bob")
+    if ai:
+        async with store.transaction():
+            game = await store.live_game("chan")
+            await store.insert_seat(game.id, 2, "ai:x", "AI (easy)", None, False, ai_level=ai)
+    await service.start("chan", "u0")
+    return (await store.live_game("chan")).id
+
+
+async def play_until_turn(service, store, turn: int, seed: int = 1) -> None:
+    chooser = random.Random(seed)
+    while (await store.live_game("chan")).state["turn"] < turn:
+        assert await play_random(service, "chan", chooser, 1) == 1
+
+
+async def test_following_a_game_and_its_news_once_per_turn(service, store):
+    game_id = await game_in_guild(service, store)
+    before = await snapshot(store, ("followers", "games"))
+    refusals = [
+        (service.follow("chan", "G", "u0"), replies.BadRequest, "You play in game"),
+        (service.follow("chan", "H", "u9"), replies.NotAllowed, "another server"),
+        (service.follow("nowhere", "G", "u9"), replies.NoGame, "no game in this channel"),
+        (service.follow("chan", "G", "u9", game_id=999), replies.NoGame, "no game #999"),
+        (service.follow("chan", "G", "u9", on=False), replies.BadRequest, "do not follow"),
+    ]
+    for call, error, said in refusals:
+        with pytest.raises(error, match=said):
+            await call
+    assert await snapshot(store, ("followers", "games")) == before
+    on = await service.follow("other-channel", "G", "u9", game_id=game_id)
+    assert "You follow game #1" in on.text and not on.public
+    assert "already follow" in (await service.follow("chan", "G", "u9")).text
+    mine = await service.my_games("u9")
+    assert "You follow:" in mine.text and "#1: turn 1" in mine.text
+    assert await service.turn_news("chan") is None  # turn 1 is not done yet
+    await play_until_turn(service, store, 2)
+    news = await service.turn_news("chan")
+    assert news.followers == ["u9"] and news.text.startswith("**Game #1: turn 1 is done.**")
+    assert "Now: " in news.text and news.alt.startswith("Turn picture. Turn 2")
+    assert await service.turn_news("chan") is None  # told once
+    assert "no longer follow" in (await service.follow("chan", "G", "u9", on=False)).text
+    await play_until_turn(service, store, 3, seed=2)
+    assert await service.turn_news("chan") is None  # nobody follows: nothing to tell (and turn 2 is passed)
+    assert (await store.game(game_id)).told_turn == 2
+
+
+async def test_a_finished_game_cannot_be_followed(service, store):
+    game_id = await game_in_guild(service, store)
+    await service.resign("chan", "u0")  # two players: the other wins
+    with pytest.raises(replies.WrongPhase, match="is over"):
+        await service.follow("x", "G", "u9", game_id=game_id)
+
+
+async def test_a_rematch_keeps_the_settings_and_the_computer_seats_and_opens_once(service, store):
+    old_id = await game_in_guild(service, store, ai="easy", hints=True)
+    await service.configure("chan", "u0", reminder="3h")
+    with pytest.raises(replies.NoGame):
+        await service.claim_rematch(old_id, "u0")  # not over yet
+    await service.resign("chan", "u0")
+    await service.resign("chan", "u1")  # the computer player is left: it wins
+    old = await store.game(old_id)
+    assert old.status == "finished"
+    before = await snapshot(store)
+    with pytest.raises(replies.NotAllowed, match="Only the players of game #1"):
+        await service.claim_rematch(old_id, "stranger")
+    with pytest.raises(replies.NotAllowed):
+        await service.claim_rematch(old_id, "ai:x")
+    assert await snapshot(store) == before
+    plan = await service.claim_rematch(old_id, "u1")
+    assert plan.invited == ["u0"] and plan.host_name == "Bob"
+    reply = await service.open_rematch(plan, "thread-2", home_channel_id="home", lobby_message_id="55")
+    new = await store.live_game("thread-2")
+    assert reply.mention == ["u0"] and "Rematch of game #1" in reply.text
+    seated = [(s.user_name, s.ai_level, s.is_host) for s in new.seats]
+    assert seated == [("Bob", None, True), ("AI (easy)", "easy", False)]
+    assert new.settings["hints"] is True and new.settings["pace"]["reminder"] == 3 * 3600
+    assert new.players == 3 and new.guild_id == "G" and new.home_channel_id == "home"
+    before = await snapshot(store)
+    with pytest.raises(replies.WrongPhase, match="rematch is open already: game #2"):
+        await service.claim_rematch(old_id, "u0")
+    assert await snapshot(store) == before
+    await service.join("thread-2", "u0", "Ann")  # the former player takes their seat
+    assert len((await store.live_game("thread-2")).seats) == 3
+
+
+async def test_a_rematch_that_could_not_open_may_be_tried_again(service, store):
+    old_id = await game_in_guild(service, store)
+    await service.resign("chan", "u0")
+    await service.claim_rematch(old_id, "u1")
+    with pytest.raises(replies.WrongPhase, match="being opened"):
+        await service.claim_rematch(old_id, "u1")
+    await service.release_rematch(old_id)
+    assert "rematch" not in (await store.game(old_id)).settings
+    await service.claim_rematch(old_id, "u1")
