@@ -7,7 +7,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot.store.api import DEFAULT_DATABASE, is_url, redact
 from bot.store.shards import ShardError, Shards
@@ -61,7 +61,7 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
     """The configuration; ``ConfigError`` naming every problem found (each value is checked)."""
     env = os.environ if environ is None else environ
     path = path or env.get("DS_CONFIG") or DEFAULT_CONFIG
-    data: dict = {}
+    data: dict[str, Any] = {}
     if Path(path).exists():
         try:
             data = tomllib.loads(Path(path).read_text())
@@ -76,11 +76,11 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
             problems.extend(e.problems if isinstance(e, ConfigError) else [str(e)])
             return fallback
 
-    discord = checked(lambda: _section(data, "discord"), {})
-    database = checked(lambda: _section(data, "database"), {})
-    metrics = checked(lambda: _section(data, "metrics"), {})
-    logging = checked(lambda: _section(data, "logging"), {})
-    housekeeping = checked(lambda: _section(data, "housekeeping"), {})
+    discord: dict[str, Any] = checked(lambda: _section(data, "discord"), {})
+    database: dict[str, Any] = checked(lambda: _section(data, "database"), {})
+    metrics: dict[str, Any] = checked(lambda: _section(data, "metrics"), {})
+    logging: dict[str, Any] = checked(lambda: _section(data, "logging"), {})
+    housekeeping: dict[str, Any] = checked(lambda: _section(data, "housekeeping"), {})
     sync_guild = checked(lambda: _sync_guild(env.get("DS_SYNC_GUILD") or discord.get("sync_guild")), None)
     shards = checked(lambda: Shards.parse(env.get("DS_SHARD_IDS") or discord.get("shard_ids"),
                                           env.get("DS_SHARD_COUNT") or discord.get("shard_count")), None)
@@ -115,13 +115,17 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
 
 def _sync_guild(guild: object) -> int | None:
     try:
-        return int(guild) if guild not in (None, "") else None  # type: ignore[arg-type]
+        if guild in (None, ""):
+            return None
+        if not isinstance(guild, str | int | float):  # a TOML table or list, say
+            raise TypeError(guild)
+        return int(guild)
     except (TypeError, ValueError):
         raise ConfigError(f"sync_guild must be a Discord server id (a number), not {guild!r}") from None
 
 
-def _section(data: dict, name: str) -> dict:
-    section = data.get(name, {})
+def _section(data: dict[str, Any], name: str) -> dict[str, Any]:
+    section: object = data.get(name, {})
     if not isinstance(section, dict):
         raise ConfigError(f"[{name}] must be a table of settings, not {section!r}")
     return section

@@ -194,6 +194,7 @@ class Playground:
             for level in self.ai:
                 await self.service.add_ai(self.channel, f"local:{host}", level)
             game = await self.service.store.live_game(self.channel)
+            assert game is not None  # the lobby just opened
             self.say(f"Game #{reply.game_id} for {', '.join(s.user_name for s in game.seats)}.")
             await self.show(await self.service.start(self.channel, f"local:{host}"))
             await self.catch_up()
@@ -234,6 +235,8 @@ class Playground:
                 self.say(f"Not accepted: {e}\n{HELP}")
 
     async def command(self, line: str, status: Reply, choices: list[Choice]) -> None:
+        to_act = status.to_act
+        assert to_act is not None  # loop() asks only while someone is to act
         word, _, arg = line.partition(" ")
         command, arg = word.lower(), arg.strip()
         if command == "board":
@@ -248,7 +251,7 @@ class Playground:
         elif command == "history":
             await self.history(arg)
         elif command == "undo":
-            await self.show(await self.service.undo(self.channel, self._last_actor or status.to_act))
+            await self.show(await self.service.undo(self.channel, self._last_actor or to_act))
             await self.catch_up()
         elif command == "tile":
             if not arg:
@@ -268,8 +271,8 @@ class Playground:
             self.say(HELP)
         else:
             option = _option(line, choices)
-            await self.show(await self.service.act(self.channel, status.to_act, option, status.version))
-            self._last_actor = status.to_act
+            await self.show(await self.service.act(self.channel, to_act, option, status.version))
+            self._last_actor = to_act
             await self.catch_up()
 
     async def history(self, arg: str) -> None:
@@ -345,7 +348,7 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
     problem = board_path_problem(board)
     loaded = read_record_file(load) if load is not None and problem is None else None
     if isinstance(loaded, str):
-        problem = loaded
+        problem, loaded = loaded, None
     if problem is not None:
         print(f"error: {problem}", file=sys.stderr)
         return 2

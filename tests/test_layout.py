@@ -4,6 +4,9 @@ arrows run down (docs/architecture.md) and no module imports itself round a circ
 from __future__ import annotations
 
 import ast
+import io
+import re
+import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,3 +132,27 @@ def test_the_checks_see_a_circle_and_an_upward_import(tmp_path):
     known = {"a", "b"}
     assert imports_of(tmp_path / "a.py", "a", known) == {"b"}
     assert imports_of(tmp_path / "b.py", "b", known) == {"a"}  # a lazy import counts
+
+
+#: ``# type: ignore[code, ...]  # why``: the codes it silences, and the reason on the same line.
+_IGNORE = re.compile(r"#\s*type:\s*ignore(?P<codes>\[[a-z-]+(?:,\s*[a-z-]+)*\])?(?P<rest>.*)")
+
+
+def unexplained_ignores(text: str) -> list[str]:
+    """The ``type: ignore`` comments in ``text`` that name no error code or give no reason."""
+    bad = []
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        match = _IGNORE.search(token.string) if token.type == tokenize.COMMENT else None
+        if match and (not match["codes"] or not re.match(r"\s+#\s*\S", match["rest"])):
+            bad.append(f"line {token.start[0]}: {token.string}")
+    return bad
+
+
+def test_every_type_ignore_names_its_code_and_says_why():
+    """The type checker is silenced only line by line, for a named error, with the reason beside it."""
+    bad = {name: found for name, path in modules().items() if (found := unexplained_ignores(path.read_text()))}
+    assert not bad, f"type: ignore without [code] and  # reason: {bad}"
+    assert unexplained_ignores("x = f()  # type: ignore\n")
+    assert unexplained_ignores("x = f()  # type: ignore[arg-type]\n")
+    assert unexplained_ignores("x = f()  # type: ignore[arg-type] - old style\n")
+    assert not unexplained_ignores("x = f()  # type: ignore[arg-type]  # f takes None too\n")

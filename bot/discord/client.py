@@ -7,7 +7,10 @@ shutdown stops what it started.  Everything it runs is built by the composition 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import TypedDict
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -39,6 +42,12 @@ def configure_endpoints(api_base: str | None, gateway: str | None) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
+class _Traced(TypedDict, total=False):
+    """What the client is given besides its intents and mentions: the metrics' trace of its requests."""
+
+    http_trace: aiohttp.TraceConfig
+
+
 class _Tree(app_commands.CommandTree):
     """The command tree, noting each command (and autocomplete) as its handling starts: for the
     log lines written while it is answered, and for the metrics."""
@@ -55,19 +64,21 @@ class _Tree(app_commands.CommandTree):
 class DominantBot(discord.Client):
     def __init__(self, *, sync_guild: int | None = None, shards: Shards | None = None,
                  metrics: Metrics | None = None) -> None:
-        sharding: dict = {}
+        intents, mentions = discord.Intents.none() | discord.Intents(guilds=True), discord.AllowedMentions.none()
+        # every REST answer of Discord's, seen on the wire
+        traced: _Traced = {"http_trace": metrics.http_trace()} if metrics is not None else {}
         if shards is not None and isinstance(self, discord.AutoShardedClient):
-            sharding = {"shard_ids": list(shards.ids), "shard_count": shards.count}
-        if metrics is not None:
-            sharding["http_trace"] = metrics.http_trace()  # every REST answer of Discord's, seen on the wire
-        super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True),
-                         allowed_mentions=discord.AllowedMentions.none(), **sharding)
+            # a ShardedDominantBot: super() here is AutoShardedClient (its MRO), the one that takes shards
+            discord.AutoShardedClient.__init__(self, intents=intents, allowed_mentions=mentions,
+                                               shard_ids=list(shards.ids), shard_count=shards.count, **traced)
+        else:
+            super().__init__(intents=intents, allowed_mentions=mentions, **traced)
         self.sync_guild = sync_guild
         self.shard_config = shards
         self.metrics = metrics
         self.tree = _Tree(self)
         self.tree.metrics = metrics
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         self.responder: Responder | None = None
         self.announcer: Announcer | None = None
         self.scheduler: Scheduler | None = None
@@ -175,7 +186,8 @@ class DominantBot(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # A click on a custom id of ours that no item answers (mangled, forged, or from an
         # older version of the bot) is told so, rather than left to fail in Discord's client.
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Mapping[str, object] = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         if (interaction.type is discord.InteractionType.component and custom_id.startswith("ds:")
                 and not components.is_ours(custom_id)):
             await components.refuse_invalid(interaction)

@@ -319,7 +319,7 @@ def command_keys(group: app_commands.Group | None = None) -> set[str]:
     """Every key the ``/ds`` commands ask the translator for (the completeness test's list),
     subcommand groups and their commands included (``cmd.<group>.<command>.name``)."""
     if group is None:
-        group = build_commands(None)  # type: ignore[arg-type] - the handlers are never called here
+        group = build_commands(None)  # type: ignore[arg-type]  # no responder: the handlers are never called here
     keys = {f"cmd.{command_path(group)}.description"}
     for command in group.walk_commands():
         path = command_path(command)

@@ -6,8 +6,8 @@ member may)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -32,7 +32,10 @@ VALUES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def _offer(values: tuple[tuple[str, str], ...]) -> Callable[..., Awaitable[list[app_commands.Choice[str]]]]:
+Offer = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+
+
+def _offer(values: tuple[tuple[str, str], ...]) -> Offer:
     async def offer(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang, needle = user_lang(interaction), current.strip().lower()
         named = [(f"{value}: {gettext(key, lang)}", value) for value, key in values]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
@@ -81,7 +81,7 @@ async def _dispatch(kind: str, interaction: discord.Interaction, **fields: objec
         await answer(interaction, gettext("bot.our_fault", lang), ephemeral=True)
 
 
-class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
+class OptionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"ds:b:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<option>.+)"):
     def __init__(self, game: int, version: int, option: str, label: str = "…") -> None:
         super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL), style=discord.ButtonStyle.primary,
@@ -89,15 +89,16 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game, self.version, self.option = game, version, option
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> OptionButton:
-        return cls(int(match["game"]), int(match["version"]), match["option"], item.label or "…")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["version"]), match["option"], label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _dispatch("choice", interaction, game=self.game, version=self.version, option=self.option)
 
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    template=r"ds:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
     def __init__(self, game: int, version: int, page: int, choices: list[Choice] | None = None,
                  lang: str = DEFAULT) -> None:
@@ -111,20 +112,21 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.game, self.version = game, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> OptionSelect:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if not values:
+        data: Mapping[str, object] = interaction.data or {}
+        values = data.get("values")
+        if not isinstance(values, list) or not values:
             lang = pick_language(getattr(interaction.locale, "value", None))
             await answer(interaction, gettext("bot.select.pick_one", lang), ephemeral=True)
             return
         await _dispatch("choice", interaction, game=self.game, version=self.version, option=values[0])
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:full:(?P<game>[0-9]+)"):
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:full:(?P<game>[0-9]+)"):
     def __init__(self, game: int, lang: str = DEFAULT) -> None:
         super().__init__(discord.ui.Button(label=gettext("bot.button.full_board", lang),
                                            style=discord.ButtonStyle.secondary,
@@ -132,7 +134,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:full:
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> BoardButton:
         return cls(int(match["game"]))
 
@@ -140,14 +142,14 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:full:
         await _dispatch("board", interaction, game=self.game)
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:join:(?P<game>[0-9]+)"):
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:join:(?P<game>[0-9]+)"):
     def __init__(self, game: int, lang: str = DEFAULT) -> None:
         super().__init__(discord.ui.Button(label=gettext("bot.button.join", lang), style=discord.ButtonStyle.success,
                                            custom_id=f"ds:join:{game}"))
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> JoinButton:
         return cls(int(match["game"]))
 
@@ -155,7 +157,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:join:(
         await _dispatch("join", interaction, game=self.game)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:rematch:(?P<game>[0-9]+)"):
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:rematch:(?P<game>[0-9]+)"):
     """On the end-of-game post: a new lobby with the same settings (``bot.discord.rematch``)."""
 
     def __init__(self, game: int, lang: str = DEFAULT) -> None:
@@ -164,7 +166,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:rem
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> RematchButton:
         return cls(int(match["game"]))
 
@@ -172,7 +174,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ds:rem
         await _dispatch("rematch", interaction, game=self.game)
 
 
-class ProposalButton(discord.ui.DynamicItem[discord.ui.Button],
+class ProposalButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                      template=r"ds:p:(?P<proposal>[0-9]+):(?P<answer>yes|no)"):
     def __init__(self, proposal: int, answer: str, lang: str = DEFAULT) -> None:
         yes = answer == "yes"
@@ -182,7 +184,7 @@ class ProposalButton(discord.ui.DynamicItem[discord.ui.Button],
         self.proposal, self.answer = proposal, answer
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ProposalButton:
         return cls(int(match["proposal"]), match["answer"])
 

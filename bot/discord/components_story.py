@@ -11,6 +11,7 @@ handler registry of ``bot.discord.components`` (kinds "history" and "log").
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -19,7 +20,7 @@ from bot.game.chronicle import LogPage, Moment
 from words import DEFAULT, gettext
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=r"ds:hs:(?P<game>[0-9]+):(?P<k>[0-9]+):(?P<way>[pn])"):
     def __init__(self, game: int, k: int, way: str, *, disabled: bool = False, lang: str = DEFAULT) -> None:
         label = gettext("bot.button.previous_action" if way == "p" else "bot.button.next_action", lang)
@@ -28,7 +29,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game, self.k = game, k
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HistoryButton:
         return cls(int(match["game"]), int(match["k"]), match["way"])
 
@@ -36,7 +37,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
         await _dispatch("history", interaction, game=self.game, k=self.k)
 
 
-class LogButton(discord.ui.DynamicItem[discord.ui.Button],
+class LogButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"ds:lg:(?P<game>[0-9]+):(?P<page>[0-9]+):(?P<filter>a|s[0-9]+(?:t[0-9]+)?|t[0-9]+):"
                          r"(?P<way>[on])"):
     def __init__(self, game: int, page: int, code: str, way: str, *, disabled: bool = False,
@@ -47,7 +48,7 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game, self.page, self.code = game, page, code
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> LogButton:
         return cls(int(match["game"]), int(match["page"]), match["filter"], match["way"])
 

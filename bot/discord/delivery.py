@@ -77,7 +77,7 @@ class Announcer:
         self.client = client
         self.service = service
         self.retry_delays = retry_delays
-        self._retrying: dict[str, asyncio.Task] = {}
+        self._retrying: dict[str, asyncio.Task[None]] = {}
         self._hurry: dict[str, asyncio.Event] = {}  # set: the channel's retry task tries at once
         self._posting: dict[str, asyncio.Lock] = {}  # one post at a time per channel: never the same state twice
         self._blocked: set[str] = set()  # channels whose last post was refused (not yet delivered)
@@ -151,20 +151,27 @@ class Announcer:
                 mention[0], gettext("bot.dm.your_turn", post.lang, game=post.game_id, now=post.text.splitlines()[-1],
                                     link=post.link)):
             mention = []  # told by direct message: the channel post need not ping them as well
-        kwargs: dict = {"content": compose(post.text, mention, note), "allowed_mentions": mentions_for(mention)}
+        content, allowed = compose(post.text, mention, note), mentions_for(mention)
         files = [picture(post.image, TURN_IMAGE, post.alts.get(TURN_IMAGE))] if post.image else []
         files += [picture(data, name, post.alts.get(name)) for name, data in post.extra_images]
         if post.new_message:
             # The same state is posted once: if a crash came between this post and its record,
             # the catch-up after the restart sends it again and Discord returns the first one.
-            message = await channel.send(view=view, files=files, nonce=f"ds-{post.game_id}-{post.version}", **kwargs)
+            message = await channel.send(content=content, view=view,  # type: ignore[arg-type]  # None: no buttons (as send() takes it)
+                                         allowed_mentions=allowed, files=files,
+                                         nonce=f"ds-{post.game_id}-{post.version}")
             await self._retire(channel, post)
             return str(message.id)
+        assert post.live.message_id is not None  # an edit is of the live message (plan() keeps its id)
+        live = channel.get_partial_message(int(post.live.message_id))
         try:
-            edit = {"attachments": files} if files else {}
-            await channel.get_partial_message(int(post.live.message_id)).edit(view=view, **edit, **kwargs)
+            if files:
+                await live.edit(content=content, allowed_mentions=allowed, view=view, attachments=files)
+            else:
+                await live.edit(content=content, allowed_mentions=allowed, view=view)
         except discord.NotFound:  # the live message was deleted (by a moderator): post a fresh one
-            message = await channel.send(view=view, files=files, **kwargs)
+            message = await channel.send(content=content, view=view,  # type: ignore[arg-type]  # None: no buttons (as send() takes it)
+                                         allowed_mentions=allowed, files=files)
             return str(message.id)
         return None
 

@@ -46,7 +46,8 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
             card = await home.send(say_in(T("bot.opening", player=plan.host_name), lang), allowed_mentions=NONE)
             thread = await card.create_thread(name=clip(say_in(T("bot.thread_name", player=plan.host_name), lang),
                                                         THREAD_NAME))
-            channel_id, where = str(thread.id), thread
+            channel_id = str(thread.id)
+            where: discord.Thread | discord.PartialMessageable = thread
             reply = await shell.service.open_rematch(plan, channel_id, home_channel_id=old.home_channel_id,
                                                      lobby_message_id=str(card.id))
         else:  # the old game was played in the channel itself: so is the rematch
@@ -59,6 +60,7 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
         await send_error(interaction, e.message if isinstance(e, ServiceError) else OUR_FAULT)
         return
     # the invitation: each former player pinged once, with the button that seats them
+    assert reply.game_id is not None  # a lobby opened: it has its number
     with contextlib.suppress(discord.HTTPException):
         await where.send(compose(reply.in_(lang), reply.mention), view=components.join_view(reply.game_id, lang),
                          allowed_mentions=mentions_for(reply.mention))

@@ -173,9 +173,9 @@ class Responder:
                                                view=None if decided else discord.utils.MISSING)
         await self.announcer.sync(channel_id)
 
-    async def refresh_lobby(self, game_id: int) -> None:
+    async def refresh_lobby(self, game_id: int | None) -> None:
         """Keep the lobby message in the parent channel in step with the seats (best effort)."""
-        game = await self.store.game(game_id)
+        game = None if game_id is None else await self.store.game(game_id)
         if game is None or not game.home_channel_id or not game.lobby_message_id:
             return
         message = self.client.get_partial_messageable(int(game.home_channel_id)).get_partial_message(

@@ -17,6 +17,7 @@ from typing import Any
 import engine
 from bot.game import context, pace
 from bot.game.channel import CADENCES, DEFAULT_CADENCE
+from bot.game.core import ServiceCore
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, NotAllowed, Reply
 from bot.game.texts import GAME_LANGUAGES, game_link, lang_of, name_of
@@ -44,7 +45,7 @@ def defaults_of(stored: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class Admin:
+class Admin(ServiceCore):
 
     @staticmethod
     def _manager(can_manage_server: bool) -> None:
@@ -72,13 +73,14 @@ class Admin:
         if game.status == "lobby":
             return T("bot.admin.games.lobby", game=game.id, host=game.host.user_name, seated=len(game.seats),
                      players=game.players, link=link)
-        prompt = engine.prompt(game.state) if game.state else None
+        state = game.started_state
+        prompt = engine.prompt(state)
         if prompt is None:
             who: Words = T("bot.mygames.over")
         else:
             waited = pace.duration(now - game.clock.since) if game.clock.since else T("bot.unit.second", n=0)
             who = T("bot.admin.games.awaits", player=name_of(game, prompt.seat), waited=waited)
-        return T("bot.admin.games.game", game=game.id, turn=game.state["turn"], phase=game.state["phase"], who=who,
+        return T("bot.admin.games.game", game=game.id, turn=state["turn"], phase=state["phase"], who=who,
                  link=link)
 
     async def server_game_choices(self, guild_id: str) -> list[tuple[int, str]]:
@@ -87,7 +89,7 @@ class Admin:
         for game in await self.store.games_of_server(guild_id, LISTED):
             names = ", ".join(s.user_name for s in game.seats)
             where = say(T("bot.admin.games.in_lobby") if game.status == "lobby"
-                        else T("bot.admin.games.turn", turn=game.state["turn"]), lang_of(game))
+                        else T("bot.admin.games.turn", turn=game.started_state["turn"]), lang_of(game))
             out.append((game.id, f"#{game.id} {names}: {where}"))
         return out
 
@@ -155,7 +157,7 @@ class Admin:
             return asked
         if guild_id is not None:
             language = defaults_of(await self.store.server_settings(guild_id))["language"]
-            if language in GAME_LANGUAGES:
+            if isinstance(language, str) and language in GAME_LANGUAGES:
                 return language
         return fallback
 

@@ -124,7 +124,7 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
     recap = (recap_text(state["log"], since, seat, story_from, lambda e: words.line(e, lang), lang)
              if new_message and not over else "")
     told = "\n".join(filter(None, (recap, story(lines[story_from:], CONTENT - 300 - len(recap), lang=lang))))
-    last = result_line if over else prompt_line
+    last = result_line if over and result_line is not None else prompt_line
     if live.notice:
         last = f"{live.notice}\n{last}"
     text = f"{told}\n{last}" if told else last

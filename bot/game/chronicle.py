@@ -16,7 +16,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import engine
 import words
@@ -38,10 +38,15 @@ log = logging.getLogger(__name__)
 
 State = dict[str, Any]
 R = TypeVar("R")
-#: render(state, before_or_None) -> PNG bytes: the whole board, changes since ``before`` ringed
-BoardRenderer = Callable[[State, State | None], bytes]
-#: render(final_state, timeline) -> PNG bytes: the end-of-game image
-FinalRenderer = Callable[[State, Timeline], bytes]
+#: render(state, before_or_None, lang) -> PNG bytes: the whole board, changes since ``before`` ringed
+BoardRenderer = Callable[[State, State | None, str], bytes]
+
+
+class FinalRenderer(Protocol):
+    """render(final_state, timeline, lang=...) -> PNG bytes: the end-of-game image."""
+
+    def __call__(self, state: State, timeline: Timeline, *, lang: str = ...) -> bytes: ...
+
 
 #: Games whose replay is kept (at most about 1.5 MB each: a whole 6-player game).  Every post of
 #: a running game reads its replay (for the recap), so this is about how many games are played
@@ -162,9 +167,10 @@ class Chronicle:
         if game.setup is None or game.state is None or game.status != "active" \
                 or game.announced_version >= game.version:
             return {}  # nothing new to post, or only the end (which tells no recap)
+        state = game.state
 
         def read(h: History, moves: list[Move]) -> dict[int, int]:
-            if h.log_length != len(game.state["log"]):  # a game that ended otherwise (a resignation)
+            if h.log_length != len(state["log"]):  # a game that ended otherwise (a resignation)
                 return {}
             return since_last_moves([(m.seat, m.made_by) for m in moves], h.log_starts, h.log_length)
 
@@ -229,15 +235,15 @@ class Chronicle:
         ``lang`` (the reader's: only they see it)."""
         game = await self.shown_game(channel_id)
         seat = None if player is None or not player.strip() else find_seat(game, player)
-        if turn is not None and not 1 <= turn <= game.state["turn"]:
-            raise BadRequest(T("bot.err.no_turn", turn=turn, now=game.state["turn"])
-                             if turn > game.state["turn"] else T("bot.err.turn_from_1"))
+        now = game.started_state["turn"]
+        if turn is not None and not 1 <= turn <= now:
+            raise BadRequest(T("bot.err.no_turn", turn=turn, now=now) if turn > now else T("bot.err.turn_from_1"))
         return self.page_of(game, filter_code(seat, turn), page, lang=lang)
 
     def page_of(self, game: Game, code: str, page: int | None = None, *, lang: str = words.DEFAULT) -> LogPage:
         """A page of the game's log under a filter code (as a button carries it)."""
         seat, turn = parse_filter(code)
-        state = game.state
+        state = game.started_state
         lines = list(state["log"])
         if seat is not None:
             if not 0 <= seat < len(state["seats"]):
@@ -296,7 +302,7 @@ class Chronicle:
 # -- pure helpers ----------------------------------------------------------------------------------
 
 
-async def _run(fn: Callable[..., Any], *args: Any, heavy: bool) -> Any:
+async def _run(fn: Callable[..., R], *args: Any, heavy: bool) -> R:
     """A replay: in a thread when it is long, so the event loop keeps answering."""
     return await asyncio.to_thread(fn, *args) if heavy else fn(*args)
 
@@ -327,7 +333,8 @@ def _seen(h: History, k: int) -> _Seen:
 
 
 def seat_name(state: State, seat: int) -> str:
-    return state["seats"][seat]["name"]
+    name: str = state["seats"][seat]["name"]
+    return name
 
 
 def moment_text(game: Game, seen: _Seen, lang: str = words.DEFAULT) -> str:
@@ -359,7 +366,7 @@ def moment_text(game: Game, seen: _Seen, lang: str = words.DEFAULT) -> str:
 
 def find_seat(game: Game, player: str) -> int:
     """The seat a ``/ds log player:`` names: a member's name or mention, an animal, or ``seat:N``."""
-    state = game.state
+    state = game.started_state
     wanted = player.strip().lower()
     if wanted.startswith("seat:") and wanted[5:].isdigit() and int(wanted[5:]) < len(state["seats"]):
         return int(wanted[5:])
@@ -404,7 +411,7 @@ def _filter_words(state: State, seat: int | None, turn: int | None, lang: str = 
 
 def breakdown_text(game: Game, lang: str = words.DEFAULT) -> str:
     """Each animal's VPs by source (adding up to its score), winner first."""
-    state = game.state
+    state = game.started_state
     res = state["result"]
     order = sorted(range(len(state["seats"])), key=lambda s: (s != res["winner_seat"], -res["seat_scores"][s]))
     rows = [words.gettext("bot.breakdown.head", lang)]

@@ -10,18 +10,23 @@ decided it, so a restart neither loses nor repeats one.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Literal, overload
 
 import engine
 from bot.game import pace
 from bot.game.computer import AI_RETRY_SECONDS
+from bot.game.core import ServiceCore, State
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply
 from bot.game.texts import game_link, lang_of, name_of, question
 from bot.store.models import Game, Seat, TurnClock
 from words import T, Text, Words, join, say
 
-State = dict[str, Any]
+
+@overload
+def _duration(text: str | None, what: Text, *, allow_off: Literal[False]) -> int: ...
+@overload
+def _duration(text: str | None, what: Text, *, allow_off: bool) -> int | None: ...
 
 
 def _duration(text: str | None, what: Text, *, allow_off: bool) -> int | None:
@@ -31,7 +36,7 @@ def _duration(text: str | None, what: Text, *, allow_off: bool) -> int | None:
         raise BadRequest(T("bot.err.labelled", what=what, error=e.args[0])) from None
 
 
-class Clockwork:
+class Clockwork(ServiceCore):
     # ``ai_available``, ``ai_plays`` and ``ai_holds`` come from ``bot.game.computer.ComputerPlayers``.
 
     # -- the clock -----------------------------------------------------------------------------
@@ -65,13 +70,13 @@ class Clockwork:
             if game is None or game.status != "active" or game.clock.due_at is None or game.clock.due_at > now:
                 return False
             self.telemetry.overdue(self.clock() - game.clock.due_at)
-            prompt = engine.prompt(game.state)
+            prompt = engine.prompt(game.started_state)
             seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
             if seat is not None and self.ai_plays(game, seat) is not None:
                 # the AI's turn: the caller starts it; looked at again later in case it never ends
                 await self.store.set_clock(game.id, replace(game.clock, due_at=now + AI_RETRY_SECONDS))
                 return True
-            if seat is None or not self._watched(seat):
+            if prompt is None or seat is None or not self._watched(seat):
                 await self.store.set_clock(game.id, replace(game.clock, due_at=None))
                 return False
             rules = pace.Pace.of(game.settings)
@@ -132,8 +137,9 @@ class Clockwork:
                 left = pace.time_left(rules, clock, now)
                 if left is not None:
                     lines.append(T("bot.clock.deadline_in", left=pace.duration(left)))
-        away = [s for s in game.seats if s.away_until and s.away_until > now and s is not seat]
-        lines += [T("bot.clock.away", player=s.user_name, left=pace.duration(s.away_until - now)) for s in away]
+        for s in game.seats:
+            if s.away_until and s.away_until > now and s is not seat:
+                lines.append(T("bot.clock.away", player=s.user_name, left=pace.duration(s.away_until - now)))
         return join(*lines)
 
     # -- settings ------------------------------------------------------------------------------
@@ -177,7 +183,7 @@ class Clockwork:
         game.settings = {**game.settings, "pace": rules.to_dict()}
         await self.store.update_game(game.id, settings=game.settings)
         if game.status == "active":
-            await self._restart_clock(game, game.state)
+            await self._restart_clock(game, game.started_state)
 
     # -- vacations -----------------------------------------------------------------------------
 
@@ -218,7 +224,7 @@ class Clockwork:
 
     async def _reclock(self, game: Game) -> None:
         """Recompute when to look at the game next (its clock keeps running from ``since``)."""
-        prompt = engine.prompt(game.state)
+        prompt = engine.prompt(game.started_state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         now = self.clock()
         if seat is not None and self.ai_holds(seat):
@@ -250,20 +256,20 @@ class Clockwork:
             old, old_user = seat.user_name, seat.user_id
             await self.store.update_seat(game.id, seat.seat, user_id=new_user_id, user_name=new_name, ai_hold=0,
                                          resigned=0, away_until=None, ai_level=None)
-            setup = dict(game.setup)
+            setup = dict(game.started_setup)
             setup["names"] = [new_name if i == seat.seat else n for i, n in enumerate(setup["names"])]
-            state = game.state
+            state = game.started_state
             state["seats"][seat.seat]["name"] = new_name  # as a replay from the new setup gives
             await self.store.save_state(game.id, game.version, game.version + 1, state, setup=setup)
             # the notice is part of the channel's next post: written in the game's language now
-            notice = say(T("bot.replaced_notice", player=new_name, former=old, animals=seat.animal.split(",")),
+            notice = say(T("bot.replaced_notice", player=new_name, former=old, animals=seat.animals),
                          lang_of(game))
             await self.store.update_game(game.id, notice=notice)
             game.version += 1
             seat.user_id, seat.user_name, seat.ai_hold, seat.resigned = new_user_id, new_name, False, False
             seat.ai_level = None
             await self._restart_clock(game, state)
-        return Reply(T("bot.replaced", player=new_name, seat=seat_number, animals=seat.animal.split(","), former=old,
+        return Reply(T("bot.replaced", player=new_name, seat=seat_number, animals=seat.animals, former=old,
                        game=game.id), game_id=game.id, version=game.version, lang=lang_of(game),
                      mention=[u for u in (new_user_id, old_user) if u.isdigit()])  # both are told
 
@@ -278,7 +284,7 @@ class Clockwork:
             seat.ai_hold = True
             await self._reclock(game)
         said = T("bot.left.ai" if self.ai_available else "bot.left.bot", player=seat.user_name, game=game.id,
-                 animals=seat.animal.split(","), host=game.host.user_name)
+                 animals=seat.animals, host=game.host.user_name)
         return Reply(said, game_id=game.id, mention=[game.host.user_id], lang=lang_of(game))
 
     # -- where am I awaited --------------------------------------------------------------------
@@ -301,15 +307,16 @@ class Clockwork:
                 lines.append(T("bot.mygames.lobby", game=game.id, seated=len(game.seats), players=game.players,
                                link=link))
                 continue
-            prompt = engine.prompt(game.state)
+            state = game.started_state
+            prompt = engine.prompt(state)
             seat = game.seat_of(user_id)
             mine = prompt is not None and seat is not None and prompt.seat == seat.seat
             awaited += mine
             who = (T("bot.mygames.yours") if mine
                    else (T("bot.mygames.waiting", player=name_of(game, prompt.seat)) if prompt
                          else T("bot.mygames.over")))
-            lines.append(T("bot.mygames.game", game=game.id, animals=seat.animal.split(",") if seat else [],
-                           turn=game.state["turn"], phase=game.state["phase"], who=who, link=link))
+            lines.append(T("bot.mygames.game", game=game.id, animals=seat.animals if seat else [],
+                           turn=state["turn"], phase=state["phase"], who=who, link=link))
         head = T("bot.mygames.head", n=len(games), awaited=T("bot.mygames.awaited", n=awaited))
         return Reply(join(head, *lines, *follows, sep="\n"), public=False)
 

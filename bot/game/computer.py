@@ -16,13 +16,13 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import engine
 import engine.ai
 import words
 from bot.game import context, pace
 from bot.game.channel import owed
+from bot.game.core import Moves, ServiceCore, State
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, Reply, StaleState, WrongPhase
 from bot.game.telemetry import QUIET, Telemetry
@@ -34,7 +34,6 @@ from words import T, say
 
 log = logging.getLogger(__name__)
 
-State = dict[str, Any]
 #: chooser(state, level, seed) -> the id of a legal option of the state's prompt
 Chooser = Callable[[State, str, int], Awaitable[str]]
 
@@ -55,7 +54,7 @@ async def think_here(state: State, level: str, seed: int) -> str:
     return await asyncio.to_thread(engine.ai.choose, state, level, seed)
 
 
-class ComputerPlayers:
+class ComputerPlayers(ServiceCore):
     #: how the AI is asked for a choice; None: no computer players (only ``wait`` at deadlines)
     chooser: Chooser | None = None
     telemetry: Telemetry = QUIET  # the service's
@@ -116,7 +115,9 @@ class ComputerPlayers:
             return False
         prompt = engine.prompt(game.state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
-        plays = None if seat is None else self.ai_plays(game, seat)
+        if prompt is None or seat is None:
+            return False
+        plays = self.ai_plays(game, seat)
         if plays is None:
             return False
         level, made_by = plays
@@ -129,10 +130,12 @@ class ComputerPlayers:
                 held = next(s for s in now.seats if s.seat == seat.seat)
                 if self.ai_plays(now, held) != plays:
                     return False  # taken back meanwhile (/ds away for:off, a substitute): the person decides
-                state = now.state
+                state = now.started_state
                 before = progress.snapshot(state)  # what owed() compares, not the whole state
                 engine.apply(state, seat.seat, option)
-                moves = [(seat.seat, seat.user_id, option, words.option(prompt.option(option), "en"), made_by)]
+                picked = prompt.option(option)
+                assert picked is not None  # the engine applied it: it is one of the prompt's options
+                moves: Moves = [(seat.seat, seat.user_id, option, words.option(picked, "en"), made_by)]
                 moves += self._autoplay(now, state)
                 await self._write(now, state, moves, owed(now.post.board_due, before, state))
                 if made_by == "clock":
@@ -157,7 +160,7 @@ class AiTurns:
     def __init__(self, service: ComputerPlayers, after_move: Callable[[int], Awaitable[None]]) -> None:
         self.service = service
         self.after_move = after_move
-        self._tasks: dict[int, asyncio.Task] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
 
     async def start(self, game_id: int) -> None:
         if game_id in self._tasks:

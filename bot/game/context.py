@@ -17,7 +17,7 @@ from typing import Any
 GAME: ContextVar[int | None] = ContextVar("ds_log_game", default=None)
 SERVER: ContextVar[str | None] = ContextVar("ds_log_server", default=None)
 INTERACTION: ContextVar[str | None] = ContextVar("ds_log_interaction", default=None)
-_VARS = {"game": GAME, "server": SERVER, "interaction": INTERACTION}
+_VARS: dict[str, ContextVar[Any]] = {"game": GAME, "server": SERVER, "interaction": INTERACTION}
 
 
 def note_game(game: Any) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import words
+from bot.game.core import ServiceCore
 from bot.game.limits import CONTENT
 from bot.game.replies import BadRequest, NoGame, NotAllowed, Reply, WrongPhase
 from bot.game.texts import game_link, lang_of, prompt_line
@@ -38,7 +39,7 @@ class TurnNews:
     lang: str = words.DEFAULT
 
 
-class Followers:
+class Followers(ServiceCore):
     async def follow(self, channel_id: str, guild_id: str | None, user_id: str, on: bool = True,
                      game_id: int | None = None) -> Reply:
         """Follow (or stop following) the game ``game_id``, else the channel's; private replies."""
@@ -90,7 +91,7 @@ class Followers:
 def news_text(game: Game, first: int, last: int, lang: str) -> str:
     """The summary of turns ``first``..``last``: their log lines (the newest, if they do not all
     fit), where the game stands, and a link to it."""
-    state = game.state
+    state = game.started_state
     entries = [e for t in range(first, last + 1) for e in logbook.lines_of_turn(state["log"], t)]
     lines = [words.line(e, lang) for e in entries]
     kept: list[str] = []

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import engine
+from bot.game.core import ServiceCore
 from bot.game.replies import BadRequest, NotAllowed, NotYourTurn, Reply, StaleState
 from bot.game.texts import option_text, prompt_line, question
 from engine.ai.hints import Ranked, ranked
@@ -40,7 +41,7 @@ def ai_seed(game_seed: int, version: int) -> int:
     return (game_seed * 7919 + version) & 0x7FFFFFFF
 
 
-class Hints:
+class Hints(ServiceCore):
     #: how a hint is thought out; None: no hints here
     hinter: Hinter | None = None
 
@@ -50,13 +51,14 @@ class Hints:
         seat = self._seat(game, user_id)
         if not game.settings.get("hints"):
             raise NotAllowed(T("bot.err.hints_off", host=game.host.user_name))
-        p = engine.prompt(game.state)
+        p = engine.prompt(game.started_state)
         if p is None or p.seat != seat.seat:
             raise NotYourTurn(T("bot.err.not_your_turn", now=prompt_line(game)))
         if self.hinter is None:
             raise BadRequest(T("bot.err.no_hints_here"))
         try:
-            best = await asyncio.wait_for(self.hinter(game.state, ai_seed(game.seed, game.version)), HINT_SECONDS)
+            best = await asyncio.wait_for(self.hinter(game.started_state, ai_seed(game.seed, game.version)),
+                                          HINT_SECONDS)
         except TimeoutError:
             raise BadRequest(T("bot.err.hint_slow")) from None
         async with self._lock(channel_id), self.store.transaction():
@@ -74,7 +76,9 @@ class Hints:
 
 
 def _label(p: engine.Prompt, option_id: str) -> Text:
-    return option_text(p.option(option_id))
+    option = p.option(option_id)
+    assert option is not None  # the hinter ranks the prompt's own options
+    return option_text(option)
 
 
 def reason(r: Ranked) -> Words:

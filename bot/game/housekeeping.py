@@ -19,9 +19,11 @@ across restarts and across processes.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import engine
 from bot.game import context, pace
+from bot.game.core import ServiceCore
 from bot.game.texts import lang_of
 from bot.store.models import Game
 from words import T, say
@@ -38,18 +40,19 @@ SWEEP_SECONDS = 60.0
 BATCH = 100
 
 
-class Housekeeping:
+class Housekeeping(ServiceCore):
     #: days a lobby waits for its start (the composition root sets ``[housekeeping] lobby_days``)
     lobby_days: int = 7
 
     async def housekeeping(self, now: float) -> dict[str, int]:
         """One sweep at ``now``: how many lobbies closed, threads archived and idle games pointed out."""
         done = {"lobby_expired": 0, "thread_archived": 0, "idle_pointed_out": 0}
-        sweeps = (("lobby_expired", lambda: self.store.stale_lobbies(now - self.lobby_days * DAY, BATCH),
+        sweeps: list[tuple[str, Callable[[], Awaitable[list[int]]], Callable[[int, float], Awaitable[bool]]]] = [
+                  ("lobby_expired", lambda: self.store.stale_lobbies(now - self.lobby_days * DAY, BATCH),
                    self._expire_lobby),
                   ("thread_archived", lambda: self.store.ended_threads(now - ARCHIVE_AFTER, BATCH),
                    self._archive_thread),
-                  ("idle_pointed_out", lambda: self.store.idle_games(now - IDLE_AFTER, BATCH), self._point_out_idle))
+                  ("idle_pointed_out", lambda: self.store.idle_games(now - IDLE_AFTER, BATCH), self._point_out_idle)]
         for action, find, handle in sweeps:
             for game_id in await find():
                 with context.scope(game=game_id):

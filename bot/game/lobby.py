@@ -15,6 +15,7 @@ import words
 from bot.game import pace
 from bot.game.admin import defaults_of
 from bot.game.channel import CADENCES, DEFAULT_CADENCE, RESET
+from bot.game.core import ServiceCore
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
 from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, user_to_act
@@ -32,7 +33,7 @@ RESIGN_POLICIES = ("end", "play_on")
 SETTINGS_DEFAULTS: dict[str, str] = {"board": DEFAULT_CADENCE, "on_resign": "end"}
 
 
-class Lobby:
+class Lobby(ServiceCore):
 
     async def create_lobby(self, channel_id: str, user_id: str, user_name: str,
                            players: int = MAX_PLAYERS, variant: str = "standard", *,
@@ -131,6 +132,7 @@ class Lobby:
                 if target is None:
                     raise BadRequest(T("bot.err.seat_range", game=game.id, last=len(game.seats)))
             else:
+                assert target_user_id is not None  # exactly one of the two, as checked above
                 target = game.seat_of(target_user_id)
             if target is None:
                 raise BadRequest(T("bot.err.member_unseated", game=game.id))
@@ -201,7 +203,7 @@ class Lobby:
                 raise WrongPhase(T("bot.err.too_few", n=seated))
             if game.variant == "multi-animal" and seated > 3:
                 raise WrongPhase(T("bot.err.multi_joined", n=seated))
-            setup = {
+            setup: dict[str, Any] = {
                 "players": seated, "seed": game.seed,
                 "multi_animal": game.variant == "multi-animal",
                 "animals": [[s.animal] if s.animal else [] for s in game.seats],
@@ -216,10 +218,11 @@ class Lobby:
             await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup,
                                         board_due=RESET)
             await self._restart_clock(game, state)
-            game = await self.store.live_game(channel_id)
-        assert game is not None
+            started = await self.store.live_game(channel_id)
+        assert started is not None
+        game = started
         log.info("game %s started with %s players", game.id, len(game.seats))
-        deal = join(*(T("bot.dealt", player=s.user_name, animals=s.animal.split(",")) for s in game.seats), sep="; ")
+        deal = join(*(T("bot.dealt", player=s.user_name, animals=s.animals) for s in game.seats), sep="; ")
         return Reply(T("bot.begins", game=game.id, deal=deal), game_id=game.id, version=game.version,
                      to_act=user_to_act(game), lang=lang_of(game))
 

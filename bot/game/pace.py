@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Literal, overload
 
 from words import DEFAULT, T, Text, Words, join, say
 
@@ -29,6 +30,12 @@ _PART = re.compile(r"(\d+)\s*([smhd])")
 
 class DurationError(ValueError):
     """A duration that cannot be used; the message says what is allowed."""
+
+
+@overload
+def parse_duration(text: str, *, allow_off: Literal[False] = False) -> int: ...
+@overload
+def parse_duration(text: str, *, allow_off: bool) -> int | None: ...
 
 
 def parse_duration(text: str, *, allow_off: bool = False) -> int | None:
@@ -75,12 +82,12 @@ class Pace:
     away_cap: int = DEFAULT_AWAY_CAP
 
     @classmethod
-    def of(cls, settings: dict) -> Pace:
+    def of(cls, settings: dict[str, Any]) -> Pace:
         raw = settings.get("pace") or {}
         return cls(raw.get("reminder", DEFAULT_REMINDER), raw.get("deadline"), raw.get("at_deadline", "ai"),
                    raw.get("away_cap", DEFAULT_AWAY_CAP))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"reminder": self.reminder, "deadline": self.deadline, "at_deadline": self.at_deadline,
                 "away_cap": self.away_cap}
 

@@ -29,6 +29,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import words
+from bot.game.core import ServiceCore
 from bot.game.limits import CONTENT, clip
 from bot.game.replies import BadRequest, NotAllowed, Reply
 from bot.store.models import Game, Rating, RatingChange, Seat
@@ -97,7 +98,7 @@ class Entry:
 
 def entries_of(game: Game) -> list[Entry]:
     out = [s.seat for s in game.seats if s.resigned or (s.ai_hold and not s.ai_level)]
-    ranks = places(game.state, out)
+    ranks = places(game.started_state, out)
     return [Entry(s.seat, player_key(s), s.ai_level or s.user_name, ranks[s.seat]) for s in game.seats]
 
 
@@ -142,19 +143,20 @@ def rate_all(games: list[Game]) -> tuple[dict[str, Rating], list[RatingChange]]:
 # -- the service's part ----------------------------------------------------------------------------
 
 
-class Ratings:
+class Ratings(ServiceCore):
     """A mixin of ``GameService``: rating a game as it finishes, the rebuild, and what
     ``/ds stats`` shows of the ratings."""
 
     async def _rate(self, game: Game, state: State) -> None:
         """(In the transaction that finishes the game.) Rate it, if it counts."""
         game.status, game.state = "finished", state
-        if not rateable(game):
+        guild = game.guild_id
+        if not rateable(game) or guild is None:  # (a rateable game has its server)
             return
         entries = entries_of(game)
-        before = {r.player: r for r in await self.store.ratings(game.guild_id, sorted({e.player for e in entries}))}
+        before = {r.player: r for r in await self.store.ratings(guild, sorted({e.player for e in entries}))}
         after, changes = rate(game.id, entries, before, time.time())
-        await self.store.put_ratings(game.guild_id, after, changes)
+        await self.store.put_ratings(guild, after, changes)
 
     async def rebuild_ratings(self, guild_id: str, can_manage: bool = True) -> Reply:
         """Compute the server's ratings again from its finished games, in the order they finished."""

@@ -33,7 +33,7 @@ def record_of(game: Game, moves: list[Move], state: State, now: float) -> dict[s
     """The record of a stored game: its standing moves, with when and by whom each was made."""
     entries = [RecordMove(m.seat, m.option_id, iso_utc(m.created_at), m.made_by if m.made_by in BY else "player",
                           m.hinted) for m in moves]
-    return build_record(game.setup, entries, final_state=state, exported_at=iso_utc(now),
+    return build_record(game.started_setup, entries, final_state=state, exported_at=iso_utc(now),
                         game={"id": game.id, "variant": game.variant})
 
 
@@ -44,7 +44,7 @@ async def export_record(chronicle: Chronicle, channel_id: str, now: float) -> tu
     def read(h: History, moves: list[Move]) -> tuple[list[Move], State]:
         # a finished game's stored state says how it ended (a resignation is not a move); a
         # running one's is taken from the same replay as the moves, so the two always agree
-        return moves, (game.state if game.status == "finished" else h.state)
+        return moves, (game.started_state if game.status == "finished" else h.state)
 
     moves, state = await chronicle.replayed(game, read, thread=True)
     text = dumps(record_of(game, moves, state, now))

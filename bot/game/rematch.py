@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
+from bot.game.core import ServiceCore
 from bot.game.replies import NoGame, NotAllowed, Reply, WrongPhase
 from bot.game.texts import lang_of
 from bot.store.models import Game
@@ -33,7 +34,7 @@ class RematchPlan:
     invited: list[str]  # the former players to ping (every person but the host)
 
 
-class Rematch:
+class Rematch(ServiceCore):
     async def claim_rematch(self, game_id: int, user_id: str) -> RematchPlan:
         """Refuse a click that may not open the rematch; otherwise mark the game (once)."""
         game = await self.store.game(game_id)

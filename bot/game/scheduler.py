@@ -38,7 +38,7 @@ class Scheduler:
         self.on_ai = on_ai  # starts the AI's turn in a game (by id); it must not wait for the AI to think
         self.clock = clock or time.time
         self.tick_seconds = tick_seconds
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._swept: float | None = None  # when housekeeping last swept (by this clock)
 

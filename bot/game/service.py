@@ -12,7 +12,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
 import engine
 import words
@@ -22,6 +21,7 @@ from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
 from bot.game.computer import Chooser, ComputerPlayers
+from bot.game.core import Moves, Renderer, State
 from bot.game.followers import Followers
 from bot.game.hints import Hinter, Hints
 from bot.game.housekeeping import Housekeeping
@@ -68,9 +68,6 @@ from words.alt import alt_text
 
 log = logging.getLogger(__name__)
 
-State = dict[str, Any]
-#: render(state, before_state_or_None, lang) -> PNG bytes (every drawn word in ``lang``)
-Renderer = Callable[[State, State | None, str], bytes]
 #: render(state, tile_key, lang) -> PNG bytes
 TileRenderer = Callable[[State, str, str], bytes]
 
@@ -170,9 +167,11 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
                 engine.apply(state, seat.seat, option_id)
             except engine.RulesError as e:
                 raise IllegalChoice(rules_error(e)) from None
-            label = words.option(prompt.option(option_id), "en")  # the move list keeps English
-            chosen = option_text(prompt.option(option_id))
-            moves = [(seat.seat, user_id, option_id, label, "player")]
+            picked = prompt.option(option_id)
+            assert picked is not None  # the engine applied it: it is one of the prompt's options
+            label = words.option(picked, "en")  # the move list keeps English
+            chosen = option_text(picked)
+            moves: Moves = [(seat.seat, user_id, option_id, label, "player")]
             moves += self._autoplay(game, state)
             hinted = seat.hint_version == game.version  # the player asked a hint for this decision
             await self._write(game, state, moves, owed(game.post.board_due, before, state), hinted=hinted)
@@ -182,21 +181,23 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         return Reply(text, game_id=game.id, version=game.version,
                      to_act=user_to_act(game), lang=lang_of(game))
 
-    def _autoplay(self, game: Game, state: State) -> list[tuple[int, str, str, str, str]]:
+    def _autoplay(self, game: Game, state: State) -> Moves:
         """Without computer players, play for resigned and left seats (declining whatever they
         can) until a live seat must act; with them, the AI plays those seats (``ai_turn``)."""
         if self.ai_available:
             return []
         resigned = {s.seat for s in game.seats if s.resigned or s.ai_hold}
-        moves = []
+        moves: Moves = []
         while (p := engine.prompt(state)) is not None and p.seat in resigned:
             option = passive_option(p)
             engine.apply(state, p.seat, option)
-            moves.append((p.seat, "resigned", option, words.option(p.option(option), "en"), "resigned"))
+            passive = p.option(option)
+            assert passive is not None  # passive_option picks among the prompt's options
+            moves.append((p.seat, "resigned", option, words.option(passive, "en"), "resigned"))
         return moves
 
-    async def _write(self, game: Game, state: State, moves: list[tuple[int, str, str, str, str]],
-                     board_due: int | None = None, *, hinted: bool = False) -> None:
+    async def _write(self, game: Game, state: State, moves: Moves, board_due: int | None = None, *,
+                     hinted: bool = False) -> None:
         """(In the caller's transaction.) Append the moves, write the state; ``hinted``: the first
         move is a choice its player asked a hint for."""
         for i, (seat, user, option, label, made_by) in enumerate(moves):
@@ -218,7 +219,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
 
     @staticmethod
     def _cadence(game: Game) -> str:
-        return game.settings.get("board", DEFAULT_CADENCE)
+        cadence: str = game.settings.get("board", DEFAULT_CADENCE)
+        return cadence
 
     async def resign(self, channel_id: str, user_id: str) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
@@ -233,7 +235,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
                 await self.store.set_status(game.id, "abandoned")
                 return Reply(T("bot.resigns.all", player=seat.user_name, game=game.id), game_id=game.id,
                              lang=lang_of(game))
-            state = game.state
+            state = game.started_state
             if len(live) == 1 and game.settings.get("on_resign", "end") == "end":
                 # Two players and one resigns: the other wins; the game is over.
                 end_by_resignation(state, seat.seat, live[0].seat)
@@ -250,7 +252,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
             else:
                 await self._reclock(game)  # the AI may hold the seat now
         game.version += len(moves)
-        return Reply(T("bot.resigns.play_on", player=seat.user_name, animals=seat.animal.split(",")),
+        return Reply(T("bot.resigns.play_on", player=seat.user_name, animals=seat.animals),
                      game_id=game.id, version=game.version, lang=lang_of(game))
 
     async def abandon(self, channel_id: str, user_id: str, can_manage_channel: bool = False) -> Reply:
@@ -304,8 +306,9 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
     async def board(self, channel_id: str) -> Reply:
         game = await self._shown_started(channel_id)
         reply = Reply(prompt_line(game), game_id=game.id, version=game.version, lang=lang_of(game))
-        reply.image = await self._render(self.renderer, game.state, None, lang_of(game))
-        reply.alt = alt_text(game.state, lang_of(game), kind="board", before=await self.store.board_state(game.id))
+        reply.image = await self._render(self.renderer, game.started_state, None, lang_of(game))
+        reply.alt = alt_text(game.started_state, lang_of(game), kind="board",
+                             before=await self.store.board_state(game.id))
         return reply
 
     async def check_started(self, channel_id: str, at: str | None = None) -> None:
@@ -317,8 +320,8 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
     @staticmethod
     def _tile_key(game: Game, at: str) -> str:
         hex_ = parse_hex_label(at or "")
-        if hex_ is None or hex_key(hex_) not in game.state["tiles"]:
-            tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"]))
+        if hex_ is None or hex_key(hex_) not in game.started_state["tiles"]:
+            tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.started_state["tiles"]))
             raise BadRequest(T("bot.err.no_tile", given=quote(at or ""), tile_list=tiles))
         return hex_key(hex_)
 
@@ -326,13 +329,14 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         """A zoom on one tile and its neighbours."""
         game = await self._shown_started(channel_id)
         key = self._tile_key(game, at)
-        t = game.state["tiles"][key]
+        t = game.started_state["tiles"][key]
         reply = Reply(T("bot.tile", tile={"hex": key, "terrain": t["terrain"]}), game_id=game.id,
                       version=game.version, lang=lang_of(game),
-                      alt=alt_text(game.state, lang_of(game), kind="tile", tile=key))
+                      alt=alt_text(game.started_state, lang_of(game), kind="tile", tile=key))
         if self.tile_renderer is not None:
             try:
-                reply.image = await drawn(self.telemetry, "tile", self.tile_renderer, game.state, key, lang_of(game))
+                reply.image = await drawn(self.telemetry, "tile", self.tile_renderer, game.started_state, key,
+                                          lang_of(game))
             except Exception:  # noqa: BLE001 - say it without a picture rather than fail
                 log.exception("rendering a tile failed")
         return reply
@@ -355,7 +359,7 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
     async def log(self, channel_id: str, count: int = 10) -> Reply:
         game = await self._shown_started(channel_id)
         count = max(1, min(int(count), MAX_LOG_LINES))
-        return Reply(join(*(Entry(e) for e in game.state["log"][-count:]), sep="\n"), game_id=game.id,
+        return Reply(join(*(Entry(e) for e in game.started_state["log"][-count:]), sep="\n"), game_id=game.id,
                      lang=lang_of(game))
 
     # -- what the channel shows --------------------------------------------------------------

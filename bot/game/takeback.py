@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import engine
 from bot.game.channel import RESET
+from bot.game.core import ServiceCore
 from bot.game.replies import BadRequest, Choice, NotAllowed, Reply, WrongPhase
 from bot.game.texts import choices_of, lang_of, name_of, option_text, prompt_line, user_to_act
-from bot.store.models import Game
+from bot.store.models import Game, Move
 from engine import progress
 from engine.history import replay
 from words import T, Words, join, say
@@ -19,7 +20,7 @@ from words import T, Words, join, say
 PROPOSAL_SECONDS = 24 * 3600
 
 
-class Takeback:
+class Takeback(ServiceCore):
     async def undo(self, channel_id: str, user_id: str) -> Reply:
         """Take back your latest choice, until another player has chosen or something hidden
         (a draw from the bag, a card, a Wanderlust tile) came to light after it."""
@@ -29,8 +30,8 @@ class Takeback:
             moves = await self.store.move_list(game.id)
             if not moves or moves[-1].seat != seat.seat or moves[-1].made_by != "player":
                 raise NotAllowed(T("bot.err.undo_other"))
-            rebuilt = replay(game.setup, [(m.seat, m.option_id) for m in moves[:-1]])
-            if progress.reveals(rebuilt, game.state):
+            rebuilt = replay(game.started_setup, [(m.seat, m.option_id) for m in moves[:-1]])
+            if progress.reveals(rebuilt, game.started_state):
                 raise NotAllowed(T("bot.err.undo_revealed"))
             undone = moves[-1]
             await self.store.mark_moves_undone(game.id, undone.version)
@@ -108,7 +109,7 @@ class Takeback:
     async def _roll_back(self, game: Game, proposal_id: int, move: int, what: Words) -> Reply:
         """(In the caller's transaction.) Mark moves from ``move`` on undone and rebuild the state."""
         moves = await self.store.move_list(game.id)
-        rebuilt = replay(game.setup, [(m.seat, m.option_id) for m in moves[:move - 1]])
+        rebuilt = replay(game.started_setup, [(m.seat, m.option_id) for m in moves[:move - 1]])
         await self.store.mark_moves_undone(game.id, moves[move - 1].version)
         await self.store.save_state(game.id, game.version, game.version + 1, rebuilt,
                                     board_due=game.post.board_due | RESET)
@@ -123,7 +124,7 @@ class Takeback:
         return Reply(join(what, notice), game_id=game.id, version=game.version, lang=lang_of(game))
 
 
-def _approvers(game: Game, moves: list, proposer: str) -> list[str]:
+def _approvers(game: Game, moves: list[Move], proposer: str) -> list[str]:
     """The players (other than the proposer) whose choices are among ``moves``."""
     users = {s.seat: s.user_id for s in game.seats}
     return sorted({users[m.seat] for m in moves if m.made_by == "player"} - {proposer})

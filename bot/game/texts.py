@@ -87,7 +87,7 @@ def settings_text(game: Game) -> Words:
 
 
 def status_text(game: Game) -> Words:
-    state = game.state
+    state = game.started_state
     scores = [T("bot.animal_vp", animal=a, vp=r["vp"])
               for a, r in sorted(state["animals"].items(), key=lambda x: -x[1]["vp"])]
     holder = survival_holder(state)
@@ -104,7 +104,7 @@ def status_text(game: Game) -> Words:
 
 
 def result_text(game: Game) -> Text:
-    result = game.state["result"]
+    result = game.started_state["result"]
     seats = sorted(range(len(game.seats)), key=lambda s: -result["seat_scores"][s])
     ranking = join(*(T("bot.player_score", player=game.seats[s].user_name, score=result["seat_scores"][s])
                      for s in seats), sep="; ")

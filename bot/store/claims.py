@@ -9,13 +9,26 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Protocol
 
+from bot.store.api import Row
 from bot.store.dialect import GUILD_SHARD, row_lock
 from bot.store.models import Game, OutboxItem
+from bot.store.shards import Shards
 
 
-class Claims:
+class _Queries(Protocol):
+    """What claims use of the store they are part of (``bot.store.sqlite.Store`` defines it)."""
+
+    dialect: str
+    shards: Shards | None
+
+    def _in_tx(self) -> bool: ...
+    async def _game_where(self, where: str, args: tuple[Any, ...], *, skip_locked: bool = False) -> Game | None: ...
+    async def unsent(self, limit: int = 50, after: int = 0) -> list[OutboxItem]: ...
+
+
+class Claims(_Queries):
     async def claim_game(self, game_id: int) -> Game | None:
         """(In a transaction.) The game, held until the transaction ends; None if another
         process holds it now (it is busy with the game: look again later)."""
@@ -25,7 +38,7 @@ class Claims:
         """Inside a transaction, a game read is locked till the end of it (one writer per game)."""
         return row_lock(self.dialect, skip_locked=skip_locked) if self._in_tx() else ""
 
-    def _mine(self) -> tuple[str, tuple]:
+    def _mine(self) -> tuple[str, tuple[Any, ...]]:
         """A condition on ``games`` keeping the games of this process's shards (all without shards)."""
         if self.shards is None:
             return "1 = 1", ()
@@ -41,5 +54,5 @@ class Claims:
         yield items[0] if items else None
 
 
-def _outbox_item(r: Any) -> OutboxItem:
+def _outbox_item(r: Row) -> OutboxItem:
     return OutboxItem(r["id"], r["game_id"], r["kind"], r["channel_id"], r["text"], json.loads(r["mention"]))

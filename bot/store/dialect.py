@@ -24,6 +24,7 @@ A migration that cannot be translated mechanically may be given per dialect inst
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
@@ -35,7 +36,7 @@ _INSERT_INTO = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
 _IDENTITY_TABLE = re.compile(r"CREATE\s+TABLE\s+(\w+)\s*\(\s*id\s+INTEGER\s+PRIMARY\s+KEY\b", re.IGNORECASE)
 
 
-def _outside_quotes(sql: str, change) -> str:
+def _outside_quotes(sql: str, change: Callable[[str], str]) -> str:
     """Apply ``change`` to the parts of ``sql`` that are not string literals."""
     parts = _QUOTED.split(sql)
     return "".join(p if i % 2 else change(p) for i, p in enumerate(parts))

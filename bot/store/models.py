@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 import orjson
 
@@ -28,6 +28,11 @@ class Seat:
     def is_ai(self) -> bool:
         """A computer player's seat: nobody to mention, remind or send a message to."""
         return self.ai_level is not None
+
+    @property
+    def animals(self) -> list[str]:
+        """The seat's animals: dealt when the game starts (a lobby seat may have chosen one, or none)."""
+        return self.animal.split(",") if self.animal else []
 
 
 @dataclass
@@ -123,6 +128,20 @@ class Game:
     def host(self) -> Seat:
         return next(s for s in self.seats if s.is_host)
 
+    @property
+    def started_state(self) -> dict[str, Any]:
+        """The state of a game that has started (running or over); a lobby has none yet."""
+        if self.state is None:
+            raise ValueError(f"game {self.id} has not started")
+        return self.state
+
+    @property
+    def started_setup(self) -> dict[str, Any]:
+        """How a started game was set up (what its moves replay from); a lobby has none yet."""
+        if self.setup is None:
+            raise ValueError(f"game {self.id} has not started")
+        return self.setup
+
 
 @dataclass
 class Rating:
@@ -170,7 +189,18 @@ def encode_state(state: dict[str, Any]) -> bytes:
     return zlib.compress(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS), 1)
 
 
+@overload
+def decode_state(blob: bytes) -> dict[str, Any]: ...
+@overload
+def decode_state(blob: None) -> None: ...
+@overload
+def decode_state(blob: bytes | None) -> dict[str, Any] | None: ...
+
+
 def decode_state(blob: bytes | None) -> dict[str, Any] | None:
-    return None if blob is None else orjson.loads(zlib.decompress(blob))
+    if blob is None:
+        return None
+    state: dict[str, Any] = orjson.loads(zlib.decompress(blob))
+    return state
 
 

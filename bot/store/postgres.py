@@ -26,11 +26,12 @@ import asyncio
 import contextvars
 import itertools
 import urllib.parse
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Generator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.api import StoreUnavailable, redact
 from bot.store.claims import _outbox_item
@@ -89,7 +90,7 @@ class _Result:
             self.rowcount = int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
         return self
 
-    def __await__(self):
+    def __await__(self) -> Generator[Any, None, _Result]:
         return self._run().__await__()
 
     async def __aenter__(self) -> _Result:
@@ -109,7 +110,8 @@ class _Connection:
     """The inherited queries' ``conn``: a transaction's own connection, or the pool (one
     pooled connection per statement, in autocommit)."""
 
-    def __init__(self, pool: asyncpg.Pool, raw: asyncpg.Connection | None = None) -> None:
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record],
+                 raw: PoolConnectionProxy[asyncpg.Record] | None = None) -> None:
         self.pool = pool
         self.raw = raw
         self.lock_reads = True  # a game read in this transaction locks the game's row
@@ -122,7 +124,7 @@ class _Connection:
         return self.raw is not None and self.raw.is_in_transaction()
 
     @asynccontextmanager
-    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+    async def connection(self) -> AsyncIterator[PoolConnectionProxy[asyncpg.Record]]:
         if self.raw is not None:
             yield self.raw
         else:
@@ -133,13 +135,13 @@ class _Connection:
 class PgStore(Store):
     dialect = POSTGRESQL
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:  # noqa: D107 - Store's state, another way
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:  # noqa: D107 - Store's state, another way
         self.pool = pool
         self.path = redact(url)
         self.shards = None
         self._auto = _Connection(pool)
         # the transaction of the task that opened it (a task it starts reads committed data, as in SQLite)
-        self._tx: contextvars.ContextVar[tuple[asyncio.Task, _Connection] | None] = contextvars.ContextVar(
+        self._tx: contextvars.ContextVar[tuple[asyncio.Task[Any] | None, _Connection] | None] = contextvars.ContextVar(
             f"pg-store-tx-{next(_instances)}", default=None)
 
     # -- connections -------------------------------------------------------------------------
@@ -156,14 +158,14 @@ class PgStore(Store):
         return row_lock(self.dialect, skip_locked=skip_locked) if current is not None and current.lock_reads else ""
 
     @property
-    def conn(self) -> _Connection:  # type: ignore[override]
+    def conn(self) -> _Connection:
         return self._current() or self._auto
 
     @property
-    def reader(self) -> _Connection:  # type: ignore[override]
+    def reader(self) -> _Connection:
         return self._auto
 
-    def _read(self) -> _Connection:  # type: ignore[override]
+    def _read(self) -> _Connection:
         return self.conn
 
     @classmethod
@@ -205,10 +207,11 @@ class PgStore(Store):
         await self.pool.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[_Connection]:  # type: ignore[override]
+    async def transaction(self) -> AsyncIterator[_Connection]:
         """One transaction on a connection of its own (a nested one is a savepoint)."""
         current = self._current()
         if current is not None:
+            assert current.raw is not None  # a transaction's connection is its own
             async with current.raw.transaction():
                 yield current
             return
@@ -229,7 +232,8 @@ class PgStore(Store):
     async def schema_version(self) -> int:
         async with self.pool.acquire() as raw:
             exists = await raw.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
-            return await raw.fetchval("SELECT version FROM schema_version") if exists else 0
+            version: int = await raw.fetchval("SELECT version FROM schema_version") if exists else 0
+            return version
 
     async def migrate(self) -> int:
         """Every migration the database has not seen, each in its own transaction, one process at a time."""
@@ -237,7 +241,7 @@ class PgStore(Store):
             async with self.pool.acquire() as raw, raw.transaction():
                 await raw.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
                 await raw.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-                current = await raw.fetchval("SELECT version FROM schema_version")
+                current: int | None = await raw.fetchval("SELECT version FROM schema_version")
                 if current is None:
                     await raw.execute("INSERT INTO schema_version (version) VALUES (0)")
                     current = 0

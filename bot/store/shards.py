@@ -42,7 +42,9 @@ class Shards:
                 raise ShardError("shard_ids needs shard_count (the total number of shards over all processes)")
             return None
         try:
-            total = int(count)  # type: ignore[arg-type]
+            if not isinstance(count, str | int | float):  # a TOML table or list, say
+                raise TypeError(count)
+            total = int(count)
         except (TypeError, ValueError):
             raise ShardError(f"shard_count must be a whole number, not {count!r}") from None
         if total < 1:

@@ -22,7 +22,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.api import StaleVersion, StoreUnavailable, database_path
+from bot.store.api import Database, Row, StaleVersion, StoreUnavailable, database_path
 from bot.store.claims import Claims, _outbox_item
 from bot.store.dialect import SQLITE, migration_script, statements
 from bot.store.models import (
@@ -53,21 +53,30 @@ class Store(Claims):
     dialect = SQLITE
 
     def __init__(self, conn: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
-        self.conn = conn
+        self._conn = conn
         self.path = path
         # Reads outside a transaction use their own connection: in WAL mode it sees only
         # committed data, never another game's transaction half-way through.
-        self.reader = reader or conn
+        self._reader = reader or conn
         self._write_lock = asyncio.Lock()
-        self._tx_owner: asyncio.Task | None = None
+        self._tx_owner: asyncio.Task[Any] | None = None
         #: the shards this process runs; None: all (one process).  See ``bot.store.shards``.
         self.shards: Shards | None = None
+
+    # The queries below run on ``conn`` and ``reader`` as a ``Database``: ``PgStore`` gives them its adapter.
+    @property
+    def conn(self) -> Database:
+        return self._conn
+
+    @property
+    def reader(self) -> Database:
+        return self._reader
 
     def _in_tx(self) -> bool:
         """Whether the calling task is inside this store's transaction."""
         return self._tx_owner is not None and self._tx_owner is asyncio.current_task()
 
-    def _read(self) -> aiosqlite.Connection:
+    def _read(self) -> Database:
         return self.conn if self._in_tx() else self.reader
 
     @classmethod
@@ -90,7 +99,7 @@ class Store(Claims):
             await conn.execute("PRAGMA journal_mode = WAL")
             await store.migrate()
             if path != ":memory:":
-                store.reader = await _connect(path)
+                store._reader = await _connect(path)
         except BaseException as e:
             await conn.close()
             if isinstance(e, sqlite3.Error | OSError):
@@ -99,13 +108,15 @@ class Store(Claims):
         return store
 
     async def close(self) -> None:
-        if self.reader is not self.conn:
-            await self.reader.close()
-        await self.conn.close()
+        if self._reader is not self._conn:
+            await self._reader.close()
+        await self._conn.close()
 
     async def schema_version(self) -> int:
         async with self.conn.execute("PRAGMA user_version") as cur:
-            return (await cur.fetchone())[0]
+            row = await cur.fetchone()
+        assert row is not None  # the pragma always answers
+        return int(row[0])
 
     async def migrate(self) -> int:
         """Run every migration the file has not seen yet, each in its own transaction."""
@@ -127,7 +138,7 @@ class Store(Claims):
             return current
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Database]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back on any error (or cancellation)."""
         async with self._write_lock:
             self._tx_owner = asyncio.current_task()
@@ -156,7 +167,7 @@ class Store(Claims):
     async def game(self, game_id: int) -> Game | None:
         return await self._game_where("id = ?", (game_id,))
 
-    async def _game_where(self, where: str, args: tuple, *, skip_locked: bool = False) -> Game | None:
+    async def _game_where(self, where: str, args: tuple[Any, ...], *, skip_locked: bool = False) -> Game | None:
         lock = self._row_lock(skip_locked=skip_locked)
         async with self._read().execute(f"SELECT * FROM games WHERE {where}{lock}", args) as cur:
             row = await cur.fetchone()
@@ -177,9 +188,8 @@ class Store(Claims):
                     row["announced_version"], seats, json.loads(row["settings"] or "{}"),
                     row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
                     TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]),
-                    row["finished_at"], row["told_turn"],
-                    created_at=row["created_at"], ended_at=row["ended_at"], archived_at=row["archived_at"],
-                    idle_told=row["idle_told"])
+                    row["finished_at"], row["told_turn"], created_at=row["created_at"], ended_at=row["ended_at"],
+                    archived_at=row["archived_at"], idle_told=row["idle_told"])
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down), of this
@@ -218,7 +228,9 @@ class Store(Claims):
         async with self._read().execute(
             "SELECT count(*) FROM moves WHERE game_id = ? AND undone = 0 AND version <= ?", (game_id, version)
         ) as cur:
-            kept = (await cur.fetchone())[0]
+            counted = await cur.fetchone()
+        assert counted is not None  # count(*) always gives its row
+        kept: int = counted[0]
         async with self._read().execute(
             "SELECT * FROM moves WHERE game_id = ? AND undone = 0 AND version > ? ORDER BY version", (game_id, version)
         ) as cur:
@@ -295,7 +307,9 @@ class Store(Claims):
         ) as cur:
             counts = {r["status"]: r["n"] for r in await cur.fetchall()}
         async with self._read().execute("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL") as cur:
-            outbox = (await cur.fetchone())["n"]
+            counted = await cur.fetchone()
+        assert counted is not None  # count(*) always gives its row
+        outbox: int = counted["n"]
         return counts.get("lobby", 0), counts.get("active", 0), outbox
 
     async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
@@ -352,7 +366,7 @@ class Store(Claims):
             "lobby_message_id, guild_id, created_at, updated_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (channel_id, players, variant, seed, json.dumps(settings or {}), home_channel_id, lobby_message_id,
              guild_id, now, now))
-        return cur.lastrowid
+        return _inserted_id(cur.lastrowid)
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         """Set plain columns of a game (``settings`` is stored as JSON)."""
@@ -362,7 +376,8 @@ class Store(Claims):
         await self.conn.execute(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?",
                                 (*fields.values(), time.time(), game_id))
 
-    async def record_post(self, game_id: int, version: int, post: LivePost, board_state: dict | None) -> None:
+    async def record_post(self, game_id: int, version: int, post: LivePost,
+                          board_state: dict[str, Any] | None) -> None:
         """The channel now shows ``version``: its live message and story; the board it pictured, if any."""
         async with self.transaction():
             await self.conn.execute(
@@ -416,7 +431,7 @@ class Store(Claims):
             "INSERT INTO proposals (game_id, kind, target, proposer, needed, approved, created_at) "
             "VALUES (?, ?, ?, ?, ?, '[]', ?)",
             (game_id, kind, target, proposer, json.dumps(needed), time.time() if now is None else now))
-        return cur.lastrowid
+        return _inserted_id(cur.lastrowid)
 
     async def update_proposal(self, proposal_id: int, **fields: Any) -> None:
         if "approved" in fields:
@@ -522,6 +537,7 @@ class Store(Claims):
     async def rating_changes(self, *, game_id: int | None = None, guild_id: str | None = None,
                              player: str | None = None, limit: int = 1000) -> list[RatingChange]:
         """A game's rating changes by seat, or a player's on a server, newest first."""
+        args: list[str | int | None]
         if game_id is not None:
             where, args, order = "game_id = ?", [game_id], "seat"
         else:
@@ -601,10 +617,16 @@ class Store(Claims):
     async def backup(self, target: str) -> None:
         """An online copy of the whole database (SQLite's backup API), safe while running."""
         async with aiosqlite.connect(target) as dst:
-            await self.conn.backup(dst)
+            await self._conn.backup(dst)
 
 
-def _proposal(row: aiosqlite.Row) -> Proposal:
+def _inserted_id(rowid: int | None) -> int:
+    """The id an INSERT into a table with an ``id`` key gave its row (there always is one)."""
+    assert rowid is not None
+    return rowid
+
+
+def _proposal(row: Row) -> Proposal:
     return Proposal(row["id"], row["game_id"], row["kind"], row["target"], row["proposer"], json.loads(row["needed"]),
                     json.loads(row["approved"]), row["status"], row["message_id"], row["created_at"])
 

@@ -1,0 +1,67 @@
+"""What the parts of ``GameService`` share (``lobby``, ``computer``, ``takeback``, ``clockwork``):
+the store, the clock, the channel locks and checks, and what one part asks of another.
+
+Each part is a class on ``ServiceCore``; ``GameService`` puts them together and defines what
+none of them does (``bot.game.service``).  Declared once here, the type checker sees every
+part use the others as they are, and refuses a ``GameService`` that leaves one undefined.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from bot.game.pace import Pace
+from bot.game.replies import Reply
+from bot.game.telemetry import Telemetry
+from bot.store.api import GameStore
+from bot.store.models import Game, Seat
+from words import Words
+
+State = dict[str, Any]
+#: render(state, before_state_or_None, lang) -> PNG bytes (every drawn word in ``lang``)
+Renderer = Callable[[State, State | None, str], bytes]
+#: Moves to append, each (seat, user id, option id, label, made by).
+Moves = list[tuple[int, str, str, str, str]]
+
+
+class ServiceCore(Protocol):
+    store: GameStore
+    clock: Callable[[], float]
+    telemetry: Telemetry
+    picture_renderer: Renderer | None
+
+    # the service's own (``bot.game.service``)
+    def _lock(self, channel_id: str) -> asyncio.Lock: ...
+    async def _lobby(self, channel_id: str) -> Game: ...
+    async def _active(self, channel_id: str) -> Game: ...
+    @staticmethod
+    def _seat(game: Game, user_id: str) -> Seat: ...
+    @staticmethod
+    def _host(game: Game, user_id: str, what: Words) -> None: ...
+    def _autoplay(self, game: Game, state: State) -> Moves: ...
+    async def _write(self, game: Game, state: State, moves: Moves, board_due: int | None = None, *,
+                     hinted: bool = False) -> None: ...
+    async def _render(self, renderer: Renderer | None, state: State, before: State | None,
+                      lang: str = ...) -> bytes | None: ...
+
+    # the lobby's (``bot.game.lobby``)
+    async def create_lobby(self, channel_id: str, user_id: str, user_name: str, players: int = ...,
+                           variant: str = ..., *, home_channel_id: str | None = None,
+                           lobby_message_id: str | None = None, guild_id: str | None = None, language: str = ...,
+                           hints: bool = False, settings: dict[str, Any] | None = None) -> Reply: ...
+
+    # computer players' (``bot.game.computer``)
+    @property
+    def ai_available(self) -> bool: ...
+    def ai_plays(self, game: Game, seat: Seat) -> tuple[str, str] | None: ...
+    def ai_holds(self, seat: Seat) -> bool: ...
+
+    # the clock's (``bot.game.clockwork``)
+    async def _restart_clock(self, game: Game, state: State) -> None: ...
+    async def _reclock(self, game: Game) -> None: ...
+    def _paced(self, game: Game, *, reminder: str | None = None, deadline: str | None = None,
+               at_deadline: str | None = None, away_cap: str | None = None) -> Pace: ...
+    async def _write_pace(self, game: Game, rules: Pace) -> None: ...
+    async def ask_to_leave(self, channel_id: str, user_id: str) -> Reply: ...
