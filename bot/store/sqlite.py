@@ -24,6 +24,7 @@ import aiosqlite
 
 from bot.store.api import Database, Row, StaleVersion, StoreUnavailable, database_path
 from bot.store.claims import Claims, _outbox_item
+from bot.store.community import Community
 from bot.store.dialect import SQLITE, migration_script, statements
 from bot.store.models import (
     Game,
@@ -31,8 +32,6 @@ from bot.store.models import (
     Move,
     OutboxItem,
     Proposal,
-    Rating,
-    RatingChange,
     Seat,
     TurnClock,
     decode_state,
@@ -40,6 +39,7 @@ from bot.store.models import (
 )
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
+from bot.store.upkeep import Upkeep
 
 BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
 LIVE = ("lobby", "active")
@@ -47,7 +47,7 @@ LIVE = ("lobby", "active")
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class Store(Claims):
+class Store(Claims, Upkeep, Community):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
     dialect = SQLITE
@@ -253,64 +253,11 @@ class Store(Claims):
             row = await cur.fetchone()
         return None if row is None else row["t"]
 
-    # -- housekeeping's sweeps (indexed; this process's shards) ---------------------------------
-
-    async def stale_lobbies(self, opened_before: float, limit: int = 100) -> list[int]:
-        """Lobbies opened before ``opened_before``, oldest first."""
-        mine, args = self._mine()
-        async with self._read().execute(
-            f"SELECT id FROM games WHERE status = 'lobby' AND created_at <= ? AND {mine} ORDER BY created_at LIMIT ?",
-            (opened_before, *args, limit)
-        ) as cur:
-            return [r["id"] for r in await cur.fetchall()]
-
-    async def ended_threads(self, ended_before: float, limit: int = 100) -> list[int]:
-        """Finished or abandoned games in a thread of their own, not archived, whose end was
-        posted before ``ended_before`` (a finished game: once its final post went out)."""
-        mine, args = self._mine()
-        async with self._read().execute(
-            "SELECT id FROM games WHERE archived_at IS NULL AND home_channel_id IS NOT NULL AND ended_at <= ? "
-            "AND (status = 'abandoned' OR (status = 'finished' AND announced_version >= version)) "
-            f"AND {mine} ORDER BY ended_at LIMIT ?",
-            (ended_before, *args, limit)
-        ) as cur:
-            return [r["id"] for r in await cur.fetchall()]
-
-    async def idle_games(self, waiting_since: float, limit: int = 100) -> list[int]:
-        """Running games whose player to act was asked before ``waiting_since`` and whose
-        waiting stretch housekeeping has not looked at yet."""
-        mine, args = self._mine()
-        async with self._read().execute(
-            "SELECT id FROM games WHERE status = 'active' AND turn_since <= ? "
-            f"AND (idle_told IS NULL OR idle_told < turn_since) AND {mine} ORDER BY turn_since LIMIT ?",
-            (waiting_since, *args, limit)
-        ) as cur:
-            return [r["id"] for r in await cur.fetchall()]
-
     async def unsent(self, limit: int = 50, after: int = 0) -> list[OutboxItem]:
         async with self._read().execute(
             "SELECT * FROM outbox WHERE sent_at IS NULL AND id > ? ORDER BY id LIMIT ?", (after, limit)
         ) as cur:
             return [_outbox_item(r) for r in await cur.fetchall()]
-
-    async def ping(self) -> None:
-        """One round trip to the database (the health check); raises when it cannot answer."""
-        async with self._read().execute("SELECT 1 AS one") as cur:
-            await cur.fetchone()
-
-    async def census(self) -> tuple[int, int, int]:
-        """(lobbies, running games) of this process's shards, and the unsent outbox items (of all)."""
-        mine, args = self._mine()
-        async with self._read().execute(
-            f"SELECT status, count(*) AS n FROM games WHERE status IN ('lobby', 'active') AND {mine} GROUP BY status",
-            args
-        ) as cur:
-            counts = {r["status"]: r["n"] for r in await cur.fetchall()}
-        async with self._read().execute("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL") as cur:
-            counted = await cur.fetchone()
-        assert counted is not None  # count(*) always gives its row
-        outbox: int = counted["n"]
-        return counts.get("lobby", 0), counts.get("active", 0), outbox
 
     async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
         """(wants a direct message on their turn, when a direct message to them last failed)."""
@@ -326,21 +273,6 @@ class Store(Claims):
         ) as cur:
             ids = [r["id"] for r in await cur.fetchall()]
         return [g for g in [await self.game(i) for i in ids] if g is not None]
-
-    async def games_of_server(self, guild_id: str, limit: int = 50) -> list[Game]:
-        """The server's live games (lobbies and running), newest first."""
-        async with self._read().execute(
-            "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id DESC LIMIT ?",
-            (guild_id, limit)
-        ) as cur:
-            ids = [r["id"] for r in await cur.fetchall()]
-        return [g for g in [await self.game(i) for i in ids] if g is not None]
-
-    async def server_settings(self, guild_id: str) -> dict[str, Any]:
-        """What the server's managers set for its new games (``{}``: nothing)."""
-        async with self._read().execute("SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
-        return {} if row is None else json.loads(row["settings"] or "{}")
 
     async def open_proposal(self, game_id: int) -> Proposal | None:
         async with self._read().execute(
@@ -416,14 +348,6 @@ class Store(Claims):
                 await self.conn.execute("UPDATE users SET notify_dm = ? WHERE user_id = ?", (int(notify_dm), user_id))
             if dm_failed_at is not None or clear_failure:
                 await self.conn.execute("UPDATE users SET dm_failed_at = ? WHERE user_id = ?", (dm_failed_at, user_id))
-
-    async def set_server_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
-        async with self.transaction():
-            now = time.time()
-            await self.conn.execute(
-                "INSERT OR IGNORE INTO servers (guild_id, settings, updated_at) VALUES (?, '{}', ?)", (guild_id, now))
-            await self.conn.execute("UPDATE servers SET settings = ?, updated_at = ? WHERE guild_id = ?",
-                                    (json.dumps(settings), now, guild_id))
 
     async def insert_proposal(self, game_id: int, kind: str, target: int, proposer: str,
                               needed: list[str], now: float | None = None) -> int:
@@ -514,105 +438,6 @@ class Store(Claims):
             await self.conn.execute(
                 "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
                 (version, game_id))
-
-    # -- ratings (``bot.game.ratings``) ------------------------------------------------------
-
-    async def ratings(self, guild_id: str, players: list[str] | None = None) -> list[Rating]:
-        """The server's ratings (of ``players`` only, if given), best conservative rating first."""
-        where, args = "guild_id = ?", [guild_id]
-        if players is not None:
-            if not players:
-                return []
-            where += f" AND player IN ({', '.join('?' * len(players))})"
-            args += players
-        async with self._read().execute(
-            # read in a transaction (a game being rated), the rows are held: two games finishing at
-            # once on PostgreSQL rate one after the other
-            f"SELECT * FROM ratings WHERE {where} ORDER BY mu - 3 * sigma DESC, games DESC, player{self._row_lock()}",
-            args
-        ) as cur:
-            return [Rating(r["player"], r["name"], r["mu"], r["sigma"], r["games"], r["wins"])
-                    for r in await cur.fetchall()]
-
-    async def rating_changes(self, *, game_id: int | None = None, guild_id: str | None = None,
-                             player: str | None = None, limit: int = 1000) -> list[RatingChange]:
-        """A game's rating changes by seat, or a player's on a server, newest first."""
-        args: list[str | int | None]
-        if game_id is not None:
-            where, args, order = "game_id = ?", [game_id], "seat"
-        else:
-            where, args, order = "guild_id = ? AND player = ?", [guild_id, player], "finished_at DESC, game_id DESC"
-        async with self._read().execute(
-            f"SELECT * FROM rating_changes WHERE {where} ORDER BY {order} LIMIT ?", (*args, limit)
-        ) as cur:
-            return [RatingChange(r["game_id"], r["seat"], r["player"], r["place"], r["players"], r["mu_before"],
-                                 r["sigma_before"], r["mu_after"], r["sigma_after"], r["finished_at"])
-                    for r in await cur.fetchall()]
-
-    async def finished_games(self, guild_id: str) -> list[Game]:
-        """The server's finished games in the order they finished (the order ratings are computed in)."""
-        async with self._read().execute(
-            "SELECT id FROM games WHERE status = 'finished' AND guild_id = ? AND state IS NOT NULL "
-            "ORDER BY finished_at, id", (guild_id,)
-        ) as cur:
-            ids = [r["id"] for r in await cur.fetchall()]
-        return [g for g in [await self.game(i) for i in ids] if g is not None]
-
-    async def put_ratings(self, guild_id: str, ratings: list[Rating], changes: list[RatingChange]) -> None:
-        """(In a transaction.) Keep these ratings (new or changed) and the game's changes that led there."""
-        for r in ratings:
-            await self.conn.execute(
-                "INSERT INTO ratings (guild_id, player, name, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (guild_id, player) DO UPDATE SET name = excluded.name, mu = excluded.mu, "
-                "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins",
-                (guild_id, r.player, r.name, r.mu, r.sigma, r.games, r.wins))
-        for c in changes:
-            await self.conn.execute(
-                "INSERT INTO rating_changes (game_id, seat, guild_id, player, place, players, mu_before, "
-                "sigma_before, mu_after, sigma_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (c.game_id, c.seat, guild_id, c.player, c.place, c.players, c.mu_before, c.sigma_before,
-                 c.mu_after, c.sigma_after, c.finished_at))
-
-    async def clear_ratings(self, guild_id: str) -> None:
-        """(In a transaction.) Forget the server's ratings and changes (before they are rebuilt)."""
-        await self.conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
-        await self.conn.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
-
-    # -- followers (``bot.game.followers``) --------------------------------------------------
-
-    async def followers(self, game_id: int) -> list[str]:
-        async with self._read().execute(
-            "SELECT user_id FROM followers WHERE game_id = ? ORDER BY created_at, user_id", (game_id,)
-        ) as cur:
-            return [r["user_id"] for r in await cur.fetchall()]
-
-    async def followed_games(self, user_id: str) -> list[Game]:
-        """The games ``user_id`` follows that are not over yet, newest first."""
-        async with self._read().execute(
-            "SELECT g.id FROM games g JOIN followers f ON f.game_id = g.id WHERE f.user_id = ? "
-            "AND g.status IN ('lobby', 'active') ORDER BY g.id DESC", (user_id,)
-        ) as cur:
-            ids = [r["id"] for r in await cur.fetchall()]
-        return [g for g in [await self.game(i) for i in ids] if g is not None]
-
-    async def set_follower(self, game_id: int, user_id: str, on: bool) -> bool:
-        """(In a transaction.) Follow or stop following; False when nothing changed."""
-        if on:
-            cur = await self.conn.execute(
-                "INSERT OR IGNORE INTO followers (game_id, user_id, created_at) VALUES (?, ?, ?)",
-                (game_id, user_id, time.time()))
-        else:
-            cur = await self.conn.execute("DELETE FROM followers WHERE game_id = ? AND user_id = ?",
-                                          (game_id, user_id))
-        return cur.rowcount == 1
-
-    async def claim_told_turn(self, game_id: int, told: int, now_told: int) -> bool:
-        """Move the game's last told turn from ``told`` to ``now_told``; False if another post
-        (or process) did it first: each turn is told once."""
-        async with self.transaction():
-            cur = await self.conn.execute("UPDATE games SET told_turn = ? WHERE id = ? AND told_turn = ?",
-                                          (now_told, game_id, told))
-            return cur.rowcount == 1
 
     async def backup(self, target: str) -> None:
         """An online copy of the whole database (SQLite's backup API), safe while running."""
