@@ -39,14 +39,15 @@ def local_service(store: GameStore) -> GameService:
                        picture_renderer=default_picture_renderer(), chooser=think_here)
 
 
-def pooled_service(store: GameStore, pool: RenderPool | None) -> GameService:
+def pooled_service(store: GameStore, pool: RenderPool | None, expert_ms: int = 1000) -> GameService:
     """The bot's service: pictures and computer players in the worker processes of ``pool``
-    (None when the renderers are not installed: no pictures, the AI thinks in a thread)."""
+    (None when the renderers are not installed: no pictures, the AI thinks in a thread);
+    ``expert_ms``: the ``expert`` level's time per decision (``[ai] expert_ms``)."""
     if pool is None:
         return GameService(store, chooser=think_here)
 
     async def think(state: dict[str, Any], level: str, seed: int) -> str:  # in a worker process
-        return await asyncio.to_thread(pool.choose, state, level, seed)
+        return await asyncio.to_thread(pool.choose, state, level, seed, expert_ms)
 
     service = GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, chooser=think)
     service.chronicle.final_renderer = pool.final
@@ -68,7 +69,7 @@ def run_discord(config: Config) -> int:
         store.shards = config.shards  # catch-up posts, reminders, deadlines: this process's servers only
         pool = RenderPool() if default_renderer() is not None else None
         try:
-            service = pooled_service(store, pool)
+            service = pooled_service(store, pool, config.expert_ms)
             client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards)
             announcer = Announcer(client, service, **retry)
             responder = Responder(client, service, announcer)
