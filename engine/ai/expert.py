@@ -32,13 +32,14 @@ options and plays the game forward from the best of them.
 
 **The budget is work, not time.**  ``choose`` must give the same answer for the same state,
 level and seed, so nothing here reads a clock: the budget in milliseconds buys a number of
-*work units* (``units_for``) at ``UNITS_PER_MS``.  A unit is one search step of a playout (a
-copy, an engine step and an evaluation: what ``easy`` spends per option it weighs), counted
-exactly as the search goes.  The rate was measured on the project's 2-core machine (about 8
-units per ms of CPU) and set at about half of that, leaving head room for what a decision
-costs besides its playouts (``hard``'s ranking, an animal's placement values the first time
-they are needed).  A playout stops as soon as its units are spent, so a decision overshoots
-by at most one policy decision per playout.  A deadline read from a clock would make the
+*work units* (``units_for``) at ``UNITS_PER_MS``.  A unit is one search step (a copy, an
+engine step and an evaluation: what ``hard``'s ranking and ``easy``'s playout policy spend
+per option they weigh), counted exactly as the search goes; ``hard``'s ranking is paid out of
+the same units.  The rate was measured on the project's 2-core machine (about 8 units per ms
+of CPU) and set at about half of that, leaving head room for what is not counted (an
+animal's placement values the first time they are needed, the Planning draft).  A playout
+stops as soon as its units are spent, so a decision overshoots by at most one policy
+decision per playout.  A deadline read from a clock would make the
 answer depend on the machine's load; the work count keeps ``choose`` a pure function of its
 inputs, and ``bench/ai.py`` checks the time it takes (CPU time of the thinking process).
 """
@@ -262,15 +263,16 @@ def draft_choice(state: State, p: Prompt, expert: Expert, seed: int,
     return best_id, {"draft": scores, "units": draft.used}
 
 
-def ranking(state: State, p: Prompt, expert: Expert, seed: int) -> list[tuple[float, str]]:
-    """``hard``'s values of the options, best first (what ``hard`` would choose is first)."""
+def ranking(state: State, p: Prompt, expert: Expert, seed: int) -> tuple[list[tuple[float, str]], int]:
+    """``hard``'s values of the options, best first (what ``hard`` would choose is first), and
+    the search steps that took (placements: none counted, their values are remembered)."""
     base = clone(state)
     determinise(base, seed)
     if p.kind in PLACE_KINDS:
         worths = planning.space_worths(base, p, expert.rank, seed)
         order = sorted(range(len(p.options)), key=lambda i: worths[i], reverse=True)
-        return [(worths[i][0], p.options[i].id) for i in order]
-    return ranked_options(base, p, expert.rank, seed)[0]
+        return [(worths[i][0], p.options[i].id) for i in order], 0
+    return ranked_options(base, p, expert.rank, seed)
 
 
 def candidates(ranked: list[tuple[float, str]], expert: Expert) -> list[str]:
@@ -280,13 +282,15 @@ def candidates(ranked: list[tuple[float, str]], expert: Expert) -> list[str]:
 
 def search(state: State, p: Prompt, expert: Expert, seed: int, units: int) -> tuple[str, dict[str, Any]]:
     """The chosen option and what the search did (``units`` used, playouts per candidate)."""
-    ranked = ranking(state, p, expert, seed)
+    ranked, ranking_units = ranking(state, p, expert, seed)
     if p.kind == "place_ap" and state["phase"] == "planning":
         return draft_choice(state, p, expert, seed, ranked)
     cands = candidates(ranked, expert)
-    info: dict[str, Any] = {"candidates": list(cands), "units": 0, "playouts": {}}
+    info: dict[str, Any] = {"candidates": list(cands), "units": ranking_units, "playouts": {}}
     if len(cands) == 1 or not expert.playouts:
         return cands[0], info
+    # hard's ranking is paid out of the same budget: its search steps cost what a playout's do
+    units = max(1, units - ranking_units)
     play = Playouts(state, p, expert, seed)
     totals = dict.fromkeys(cands, 0.0)
     counts = dict.fromkeys(cands, 0)
@@ -308,7 +312,7 @@ def search(state: State, p: Prompt, expert: Expert, seed: int, units: int) -> tu
         # the better half goes on; on equal means the earlier in ``alive`` (hard's order)
         keep = max(1, len(alive) // 2)
         alive = sorted(alive, key=lambda o: -totals[o] / counts[o])[:keep]
-    info["units"] = play.used
+    info["units"] = ranking_units + play.used
     info["playouts"] = counts
     info["means"] = {o: round(totals[o] / counts[o], 3) for o in cands}
     return alive[0], info

@@ -70,7 +70,7 @@ def _action_prompt(players: int, seed: int) -> dict:
     chooser = random.Random(seed)
     while (p := engine.prompt(state)) is not None:
         if p.kind not in ("place_ap", "initiative_place", "instinct") and len(p.options) > 3:
-            ranked = expert.ranking(state, p, EXPERT, 1)
+            ranked = expert.ranking(state, p, EXPERT, 1)[0]
             if len(expert.candidates(ranked, EXPERT)) >= 2:
                 return state
         engine.apply(state, p.seat, pick(p.options, chooser).id)
