@@ -35,9 +35,11 @@ level and seed, so nothing here reads a clock: the budget in milliseconds buys a
 *work units* (``units_for``) at ``UNITS_PER_MS``.  A unit is one search step (a copy, an
 engine step and an evaluation: what ``hard``'s ranking and ``easy``'s playout policy spend
 per option they weigh), counted exactly as the search goes; ``hard``'s ranking is paid out of
-the same units.  The rate was measured on the project's 2-core machine (about 8 units per ms
-of CPU) and set at about half of that, leaving head room for what is not counted (an
-animal's placement values the first time they are needed, the Planning draft).  A playout
+the same units.  The rate was measured on the project's 2-core machine: about 8 units per ms of
+CPU alone, about 4 when the other core is busy too (a shared machine: the same work takes
+more CPU time); at 4.5 units per ms, whole games against hard on the loaded machine gave a
+p95 of 1.5 s, so it is 3: head room for the load and for what is not counted (an animal's
+placement values the first time they are needed, the Planning draft).  A playout
 stops as soon as its units are spent, so a decision overshoots by at most one policy
 decision per playout.  A deadline read from a clock would make the
 answer depend on the machine's load; the work count keeps ``choose`` a pure function of its
@@ -65,7 +67,7 @@ DEFAULT_MS = 1000
 #: The largest budget accepted: beyond a minute a decision is a mistake, not a setting.
 MAX_MS = 60_000
 #: Work units per millisecond of budget (see the module docstring).
-UNITS_PER_MS = 4.5
+UNITS_PER_MS = 3.0
 #: Options of ``hard``'s ranking searched, at most.
 CANDIDATES = 4
 #: Candidates valued by ``hard`` this many VP (of margin) below its favourite are dropped.
