@@ -80,13 +80,14 @@ def _action_prompt(players: int, seed: int) -> dict:
 def test_the_budget_buys_work_and_the_work_is_counted():
     state = _action_prompt(2, 14)
     p = current(state)
-    small = expert.search(state, p, EXPERT, 5, expert.units_for(SMALL_MS, EXPERT))[1]
-    large = expert.search(state, p, EXPERT, 5, expert.units_for(20 * SMALL_MS, EXPERT))[1]
+    units = expert.units_for(2000, EXPERT)
+    small = expert.search(state, p, EXPERT, 5, 1)[1]
+    large = expert.search(state, p, EXPERT, 5, units)[1]
+    # hard's ranking is paid first; what is left buys playouts (at least one per candidate)
     assert sum(large["playouts"].values()) > sum(small["playouts"].values()) >= len(small["candidates"])
-    # A decision stops within one cycle of playouts (a playout per candidate) of its units.
-    units = expert.units_for(20 * SMALL_MS, EXPERT)
-    per_playout = large["units"] / sum(large["playouts"].values())
-    assert large["units"] <= units + 3 * len(large["candidates"]) * per_playout
+    # A decision stops within a policy decision per playout of its units.
+    playouts = sum(large["playouts"].values())
+    assert large["units"] <= units + playouts * EXPERT.playout.budget
 
 
 def test_a_decision_keeps_roughly_to_its_budget():
