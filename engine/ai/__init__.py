@@ -18,18 +18,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.ai import expert, greedy, planning
+from engine.ai import expert, greedy, planning, tuned
 from engine.ai.core import clone, determinise, random_choice
+from engine.ai.evaluate import DEFAULT, Weights
 from engine.ai.search import PLACE_KINDS, Level, best_option
 from engine.flow import prompt
 
 State = dict[str, Any]
 
+#: The weights ``hard`` and ``expert`` evaluate with: ``engine.ai.tuned``'s once adopted.
+STRONG_WEIGHTS: Weights = Weights(**tuned.TUNED_WEIGHTS) if tuned.ADOPTED else DEFAULT
+
 #: The searching levels.
 SEARCH_LEVELS: dict[str, Level] = {
     "easy": Level("easy", settle_depth=0, budget=400, plan_depth=0, plan_order=False),
     "normal": Level("normal", settle_depth=1, budget=1500, plan_depth=0),
-    "hard": Level("hard", settle_depth=1, chain=3, budget=3000, plan_depth=0, sequence=12),
+    "hard": Level("hard", settle_depth=1, chain=3, budget=3000, plan_depth=0, sequence=12,
+                  weights=STRONG_WEIGHTS),
 }
 
 

@@ -134,3 +134,13 @@ def test_the_arena_reports_its_budget_and_cpu_time():
     out = run(2, 1, 3, ["random", "random"], budget_ms=5)
     assert out["budget_ms"] == 5
     assert {"cpu_ms_p50", "cpu_ms_p95"} <= set(out["levels"]["random"])
+
+
+def test_the_tuned_weights_are_a_whole_set_of_weights():
+    from dataclasses import fields
+
+    from engine.ai.evaluate import Weights
+    from engine.ai.tuned import TUNED_WEIGHTS
+
+    assert set(TUNED_WEIGHTS) == {f.name for f in fields(Weights)}
+    assert all(isinstance(v, float) and v >= 0 for v in TUNED_WEIGHTS.values())
