@@ -20,7 +20,16 @@ chunks of a few generations, each short enough for a shared machine.
 ``--verify`` plays the tuned weights (``engine.ai.tuned``) at ``hard`` against ``hard`` with
 the default weights: the figures before and after, with the Wilson 95 % interval.
 
-What was run and what it gave: the docstring of ``engine.ai.tuned``.
+What was run and what it gave: the docstring of ``engine.ai.tuned``.  In short (issue 26):
+
+    nice -n 15 .venv/bin/python bench/tune.py --state /tmp/tune/state.pkl --generations 5 \
+        --popsize 8 --deals 3 --seed 26 --level normal     # stopped after generation 0 (31 min)
+    nice -n 15 .venv/bin/python bench/tune.py --verify --games 10 --seed 900
+
+gave: generation 0's 8 candidates scored -1.25 to +1.49 (mean -0.25); the mean after it, at
+hard against default hard, won 3 of 10 games (Wilson 95 % 11-60 %, VP margin -20): not
+adopted (``engine.ai.tuned.ADOPTED``).  A 2-player game of normal costs about 5 s of CPU and
+one of hard 18 s, so a real tuning (tens of generations) is a night's run, not a session's.
 """
 
 from __future__ import annotations

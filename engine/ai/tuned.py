@@ -12,7 +12,13 @@ How they were found, and what they measured (the commands are in ``bench/tune.py
   2-core machine, load 5-6); the second was stopped at the 45-minute limit of a background
   job.  Generation 0's candidates scored from -1.25 to +1.49 (mean -0.25) on seeds
   26000-26002: the weights matter, and one generation is far too little to say which way.
-* ``TUNED_WEIGHTS`` is the optimiser's mean after that generation.  See ``ADOPTED``.
+* ``TUNED_WEIGHTS`` is the optimiser's mean after that generation.
+* Before and after, at ``hard`` (``bench/tune.py --verify --games 10 --seed 900``: 5 deals,
+  seeds 900-904, each with both seatings): the default weights against themselves are 50 %
+  by symmetry; the tuned ones won 3 of 10 games against them (Wilson 95 %: 11-60 %), mean VP
+  margin -20.  No better, so not adopted: ``hard`` and ``expert`` keep the hand-set
+  defaults.  To go on: more generations of the same run (``--state`` resumes it), then
+  ``--verify`` with more games.
 """
 
 from __future__ import annotations
