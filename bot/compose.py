@@ -47,14 +47,16 @@ def local_service(store: GameStore) -> GameService:
                        picture_renderer=default_picture_renderer(), chooser=think_here, hinter=hint_here)
 
 
-def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Telemetry = QUIET) -> GameService:
+def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Telemetry = QUIET,
+                   expert_ms: int = 1000) -> GameService:
     """The bot's service: pictures and computer players in the worker processes of ``pool``
-    (None when the renderers are not installed: no pictures, the AI thinks in a thread)."""
+    (None when the renderers are not installed: no pictures, the AI thinks in a thread);
+    ``expert_ms``: the ``expert`` level's time per decision (``[ai] expert_ms``)."""
     if pool is None:
         return GameService(store, chooser=think_here, hinter=hint_here, telemetry=telemetry)
 
     async def think(state: dict[str, Any], level: str, seed: int) -> str:  # in a worker process
-        return await asyncio.to_thread(pool.choose, state, level, seed)
+        return await asyncio.to_thread(pool.choose, state, level, seed, expert_ms)
 
     async def hint(state: dict[str, Any], seed: int) -> Any:  # in a worker process, as the AI thinks
         return await asyncio.to_thread(pool.hint, state, seed)
@@ -143,7 +145,7 @@ def run_discord(config: Config) -> int:
         store.shards = config.shards  # catch-up posts, reminders, deadlines: this process's servers only
         pool = RenderPool() if default_renderer() is not None else None
         try:
-            service = pooled_service(store, pool, telemetry=telemetry)
+            service = pooled_service(store, pool, telemetry=telemetry, expert_ms=config.expert_ms)
             service.clock = clock
             service.lobby_days = config.lobby_days
             client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards, metrics=metrics)

@@ -19,6 +19,9 @@ LOG_FORMATS = ("text", "json")
 DEFAULT_LOBBY_DAYS = 7
 #: A lobby may wait at most this long (a longer one is a typo, not a plan).
 MOST_LOBBY_DAYS = 365
+#: ``[ai] expert_ms``: the default, and the most a decision may be given (``engine.ai``'s limit)
+DEFAULT_EXPERT_MS = 1000
+MAX_EXPERT_MS = 60_000
 
 
 @dataclass(frozen=True)
@@ -36,12 +39,15 @@ class Config:
     log_format: str = "text"
     #: a lobby nobody started closes itself after this many days
     lobby_days: int = DEFAULT_LOBBY_DAYS
+    #: the ``expert`` computer player's thinking time per decision, in ms of one core
+    expert_ms: int = DEFAULT_EXPERT_MS
 
     def __repr__(self) -> str:  # never print the token, nor a database password
         return (f"Config(token={'set' if self.token else 'unset'}, database={redact(self.database)!r}, "
                 f"api_base={self.api_base!r}, gateway={self.gateway!r}, sync_guild={self.sync_guild!r}, "
                 f"shards={self.shards!r}, metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
-                f"log_format={self.log_format!r}, lobby_days={self.lobby_days!r})")
+                f"log_format={self.log_format!r}, lobby_days={self.lobby_days!r}, "
+                f"expert_ms={self.expert_ms!r})")
 
 
 class ConfigError(ValueError):
@@ -97,9 +103,12 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
     lobby_days = checked(lambda: _days(_first(env.get("DS_LOBBY_DAYS"), housekeeping.get("lobby_days")),
                                        "[housekeeping] lobby_days", DEFAULT_LOBBY_DAYS, MOST_LOBBY_DAYS),
                          DEFAULT_LOBBY_DAYS)
+    ai: dict[str, Any] = checked(lambda: _section(data, "ai"), {})
+    expert_ms = checked(lambda: _expert_ms(_first(env.get("DS_AI_EXPERT_MS"), ai.get("expert_ms"))), DEFAULT_EXPERT_MS)
     if problems:
         raise ConfigError(problems)
     return Config(
+        expert_ms=expert_ms,
         token=env.get("DISCORD_TOKEN") or discord.get("token") or None,
         database=str(target),
         api_base=env.get("DS_DISCORD_API_BASE") or discord.get("api_base") or None,
@@ -162,3 +171,17 @@ def _days(value: object, what: str, default: int, most: int) -> int:
     if not 1 <= days <= most:
         raise ConfigError(f"{what} must be between 1 and {most} days, not {days}")
     return days
+
+
+def _expert_ms(given: object) -> int:
+    """``[ai] expert_ms`` (or ``DS_AI_EXPERT_MS``): whole milliseconds, 1 to 60,000."""
+    if given is None or given == "":
+        return DEFAULT_EXPERT_MS
+    try:
+        ms = int(given) if isinstance(given, (int, str)) and not isinstance(given, bool) else None
+    except ValueError:
+        ms = None
+    if ms is None or not 1 <= ms <= MAX_EXPERT_MS:
+        raise ConfigError(f"[ai] expert_ms must be a whole number of milliseconds from 1 to {MAX_EXPERT_MS}, "
+                          f"not {given!r}")
+    return ms

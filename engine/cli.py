@@ -77,6 +77,7 @@ def _replay(args: argparse.Namespace) -> int:
 def _arena(args: argparse.Namespace) -> int:
     from engine.ai import LEVELS
     from engine.ai.arena import run
+    from engine.ai.expert import check_budget
 
     seats = [s.strip() for s in args.seats.split(",")]
     problem = None
@@ -92,11 +93,16 @@ def _arena(args: argparse.Namespace) -> int:
         problem = f"--seats needs {args.players} levels (one per seat), not {len(seats)}"
     elif bad := [s for s in seats if s not in LEVELS]:
         problem = f"unknown level {bad[0]!r}; choose from {', '.join(LEVELS)}"
+    else:
+        try:
+            check_budget(args.expert_ms)
+        except ValueError as e:
+            problem = f"--expert-ms: {e}"
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     print(json.dumps(run(args.players, args.games, args.seed, seats, workers=args.workers,
-                         multi_animal=args.multi_animal)))
+                         multi_animal=args.multi_animal, budget_ms=args.expert_ms)))
     return 0
 
 
@@ -135,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     ar.add_argument("--seats", required=True, help="a level per seat, e.g. hard,greedy,greedy,greedy")
     ar.add_argument("--workers", type=int, default=1, help="processes to use")
     ar.add_argument("--multi-animal", action="store_true")
+    ar.add_argument("--expert-ms", type=int, default=1000,
+                    help="the expert level's budget per decision, in ms of one core (default 1000)")
     ar.set_defaults(run=_arena)
     args = parser.parse_args(argv)
     if args.command != "arena" and getattr(args, "multi_animal", False) and args.players not in (2, 3):

@@ -92,7 +92,8 @@ def build_commands(shell: Responder) -> app_commands.Group:
     @ds.command(name="addbot", description="Seat a computer player in the lobby (host only)")
     @app_commands.describe(level="How well it plays")
     @app_commands.choices(level=[choice("easy", "level", "easy"), choice("normal", "level", "normal"),
-                                 choice("hard", "level", "hard"), choice("greedy (the baseline)", "level", "greedy"),
+                                 choice("hard", "level", "hard"), choice("expert (looks ahead)", "level", "expert"),
+                                 choice("greedy (the baseline)", "level", "greedy"),
                                  choice("random", "level", "random")])
     async def addbot(interaction: discord.Interaction, level: str = "normal") -> None:
         channel, user, _ = who(interaction)

@@ -52,10 +52,10 @@ def _render_final(state: State, timeline: Any, lang: str = "en") -> bytes:
     return render_final(state, timeline, lang=lang)
 
 
-def _choose(state: State, level: str, seed: int) -> str:
+def _choose(state: State, level: str, seed: int, budget_ms: int) -> str:
     import engine.ai
 
-    return engine.ai.choose(state, level, seed)
+    return engine.ai.choose(state, level, seed, budget_ms)
 
 
 def _hint(state: State, seed: int) -> Any:
@@ -148,9 +148,10 @@ class RenderPool:
         """The end-of-game image (``renderers.render_final``); ``timeline`` is an ``engine.history.Timeline``."""
         return self._run(_render_final, state, timeline, lang)
 
-    def choose(self, state: State, level: str, seed: int) -> str:
-        """A computer player's choice (``engine.ai.choose``), thought out in a worker process."""
-        return self._run(_choose, state, level, seed)
+    def choose(self, state: State, level: str, seed: int, budget_ms: int = 1000) -> str:
+        """A computer player's choice (``engine.ai.choose``), thought out in a worker process
+        (``budget_ms``: the ``expert`` level's time per decision, spent in that worker)."""
+        return self._run(_choose, state, level, seed, budget_ms)
 
     def hint(self, state: State, seed: int) -> Any:
         """The best options as the ``normal`` level values them (``engine.ai.hints.ranked``)."""

@@ -276,13 +276,19 @@ def _sequenced(state: State, p: Prompt, level: Level, values: dict[str, Any],
     return out
 
 
-def choose_space(state: State, p: Prompt, level: Level, seed: int) -> str:
-    """The placement with the best value (ties broken by the seed)."""
+def space_worths(state: State, p: Prompt, level: Level, seed: int) -> list[tuple[float, float]]:
+    """What each option of a placement prompt is worth, with its seeded tie-break key."""
     values = action_values(state, p.animal, p.seat, level)
     keys = tie_break(seed, len(p.options))
     spaces = [parse_space_id(o.id) for o in p.options]
     worth = [space_value(state, values, p.animal, *s, level) if s else 0.0 for s in spaces]
     if level.sequence and state["phase"] == "planning":
         worth = _sequenced(state, p, level, values, spaces, worth)
-    best = max(range(len(p.options)), key=lambda i: (worth[i], keys[i]))
+    return list(zip(worth, keys, strict=True))
+
+
+def choose_space(state: State, p: Prompt, level: Level, seed: int) -> str:
+    """The placement with the best value (ties broken by the seed)."""
+    worths = space_worths(state, p, level, seed)
+    best = max(range(len(p.options)), key=lambda i: worths[i])
     return p.options[best].id

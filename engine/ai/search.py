@@ -100,8 +100,9 @@ class Search:
             p = self.settle(state, p, self.level.settle_depth)
 
 
-def best_option(state: State, p: Prompt, level: Level, seed: int) -> str:
-    """The option of ``p`` with the best evaluation once its step is settled."""
+def ranked_options(state: State, p: Prompt, level: Level, seed: int) -> tuple[list[tuple[float, str]], int]:
+    """Every option of ``p`` with its value once its step is settled, best first (the best
+    ``level.chain`` valued again after their whole chain), and the search steps it took."""
     search = Search(state, p, level)
     keys = tie_break(seed, len(p.options))
     scored = []
@@ -109,6 +110,7 @@ def best_option(state: State, p: Prompt, level: Level, seed: int) -> str:
         c, nxt = search.after(state, o.id, level.settle_depth)
         scored.append((search.value(c), keys[i], o.id, c, nxt))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    ranked = [(v, oid) for v, _, oid, _, _ in scored]
     if level.chain and len(scored) > 1:
         deepened = []
         for v, k, oid, c, nxt in scored[:level.chain]:
@@ -117,5 +119,10 @@ def best_option(state: State, p: Prompt, level: Level, seed: int) -> str:
                 v = search.value(c)
             deepened.append((v, k, oid))
         deepened.sort(reverse=True)
-        return deepened[0][2]
-    return scored[0][2]
+        ranked = [(v, oid) for v, _, oid in deepened] + ranked[level.chain:]
+    return ranked, level.budget - search.left
+
+
+def best_option(state: State, p: Prompt, level: Level, seed: int) -> str:
+    """The option of ``p`` with the best evaluation once its step is settled."""
+    return ranked_options(state, p, level, seed)[0][0][1]

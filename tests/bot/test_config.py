@@ -71,7 +71,8 @@ def test_bad_operations_settings_are_explained(tmp_path, env, says):
 def test_the_example_config_documents_every_key():
     text = (ROOT / "config.example.toml").read_text()
     for key in ("token", "sync_guild", "api_base", "gateway", "path", "[metrics]", "port", "host", "[logging]",
-                "format", "[housekeeping]", "lobby_days"):
+                "format", "[housekeeping]", "lobby_days",
+                "[ai]", "expert_ms"):
         assert key in text
 
 
@@ -99,3 +100,25 @@ def test_the_suite_cannot_reach_the_internet():
 
     with pytest.raises(SocketConnectBlockedError):
         socket.create_connection(("8.8.8.8", 53), timeout=1)
+
+
+def test_expert_thinking_time_from_the_file_or_the_environment(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[ai]\nexpert_ms = 250\n")
+    assert load_config(str(tmp_path / "none.toml"), environ={}).expert_ms == 1000
+    assert load_config(str(path), environ={}).expert_ms == 250
+    assert load_config(str(path), environ={"DS_AI_EXPERT_MS": "1500"}).expert_ms == 1500
+    for bad in ("0", "-5", "soon", "1.5", "60001", "1e9"):
+        with pytest.raises(ConfigError, match="expert_ms"):
+            load_config(str(path), environ={"DS_AI_EXPERT_MS": bad})
+    path.write_text('[ai]\nexpert_ms = "fast"\n')
+    with pytest.raises(ConfigError, match="expert_ms"):
+        load_config(str(path), environ={})
+
+
+def test_a_bad_expert_time_stops_the_bot_in_one_line(tmp_path):
+    env = {"DS_AI_EXPERT_MS": "0", "DS_CONFIG": str(tmp_path / "none.toml"), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-m", "bot", "--players", "Ann"], capture_output=True, text=True,
+                         cwd=ROOT, env=env, timeout=60, stdin=subprocess.DEVNULL)
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1 and "expert_ms" in out.stderr

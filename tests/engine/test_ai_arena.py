@@ -65,6 +65,8 @@ def test_arena_command_prints_one_json_line():
     ["--players", "2", "--games", "0", "--seats", "random,random"],
     ["--players", "7", "--games", "1", "--seats", "random,random,random,random,random,random,random"],
     ["--players", "two", "--games", "1", "--seats", "random,random"],
+    ["--players", "2", "--games", "1", "--seats", "expert,random", "--expert-ms", "0"],
+    ["--players", "2", "--games", "1", "--seats", "expert,random", "--expert-ms", "999999"],
 ])
 def test_arena_command_refuses_a_bad_level_or_count_in_one_line(args):
     out = _cli(*args)

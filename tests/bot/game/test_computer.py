@@ -235,3 +235,30 @@ async def test_a_player_back_while_the_ai_thinks_decides_themselves(store, now):
     assert await ai_move is False
     assert await store.move_list(game.id) == [] and (await racer.status("chan")).to_act == asked
     assert users
+
+
+async def test_the_expert_budget_reaches_the_worker_that_thinks(store):
+    from bot.compose import pooled_service
+    from bot.game.computer import SEAT_LEVELS
+    from bot.game.render_pool import RenderPool
+
+    assert "expert" in SEAT_LEVELS
+    asked = []
+
+    class Pool:  # the render pool's signatures; choose records what the worker would be given
+        board = tile = turn = final = None
+
+        def choose(self, state, level, seed, budget_ms):
+            asked.append((level, seed, budget_ms))
+            return engine.prompt(state).options[0].id
+
+    service = pooled_service(store, Pool(), expert_ms=250)
+    state = engine.new_game(2, 5)
+    await service.chooser(state, "expert", 7)
+    assert asked == [("expert", 7, 250)]
+    pool = RenderPool(workers=1)
+    try:
+        option = await asyncio.to_thread(pool.choose, state, "expert", 7, 5)
+        assert engine.prompt(state).option(option) is not None
+    finally:
+        await asyncio.to_thread(pool.close)

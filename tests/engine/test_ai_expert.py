@@ -1,0 +1,146 @@
+"""The ``expert`` level: the contract of ``choose``, determinism, the budget, bad input, games."""
+
+import json
+import math
+import random
+import time
+
+import pytest
+
+import engine
+from engine.ai import EXPERT, LEVELS, choose, expert, planning
+from engine.ai.arena import run
+from engine.simulate import pick, random_game, replay
+from tests.engine.helpers import current
+
+#: A small budget keeps the tests quick; the search still plays out every candidate.
+SMALL_MS = 40
+
+
+def _positions(players: int, seed: int, kinds: int) -> list[dict]:
+    """States of a seeded random game at the first prompt of ``kinds`` different kinds with
+    more than one option (Planning first, then the actions)."""
+    state = engine.new_game(players, seed)
+    chooser = random.Random(seed)
+    found, seen = [], set()
+    while (p := engine.prompt(state)) is not None and len(found) < kinds:
+        if p.kind not in seen and len(p.options) > 1:
+            seen.add(p.kind)
+            found.append(json.loads(json.dumps(state)))
+        engine.apply(state, p.seat, pick(p.options, chooser).id)
+    return found
+
+
+def test_expert_is_a_level_and_the_strongest():
+    assert LEVELS[-1] == "expert" and "hard" in LEVELS
+
+
+def test_expert_answers_legally_and_never_changes_the_state():
+    for state in _positions(2, 5, 5):
+        before = json.dumps(state)
+        option = choose(state, "expert", 3, SMALL_MS)
+        assert current(state).option(option) is not None
+        assert json.dumps(state) == before
+
+
+def test_same_state_level_seed_and_budget_same_choice():
+    for state in _positions(3, 8, 4):
+        copy = json.loads(json.dumps(state))
+        first = choose(state, "expert", 11, SMALL_MS)
+        planning._MEMO.clear()  # a remembered placement value must not change the answer
+        assert choose(copy, "expert", 11, SMALL_MS) == first == choose(state, "expert", 11, SMALL_MS)
+
+
+def test_one_option_is_answered_without_searching(monkeypatch):
+    state = engine.new_game(2, 3)
+    while len(current(state).options) != 1:
+        p = current(state)
+        engine.apply(state, p.seat, p.options[-1].id if p.kind == "place_ap" else pick(p.options, random.Random(1)).id)
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched a forced decision")
+
+    monkeypatch.setattr(expert, "search", no_search)
+    assert choose(state, "expert", 1, 1) == current(state).options[0].id
+
+
+def _action_prompt(players: int, seed: int) -> dict:
+    """A state at an action's prompt (not a placement) where hard sees several candidates."""
+    state = engine.new_game(players, seed)
+    chooser = random.Random(seed)
+    while (p := engine.prompt(state)) is not None:
+        if p.kind not in ("place_ap", "initiative_place", "instinct") and len(p.options) > 3:
+            ranked = expert.ranking(state, p, EXPERT, 1)[0]
+            if len(expert.candidates(ranked, EXPERT)) >= 2:
+                return state
+        engine.apply(state, p.seat, pick(p.options, chooser).id)
+    raise AssertionError("no action prompt found")
+
+
+def test_the_budget_buys_work_and_the_work_is_counted():
+    state = _action_prompt(2, 14)
+    p = current(state)
+    units = expert.units_for(2000, EXPERT)
+    small = expert.search(state, p, EXPERT, 5, 1)[1]
+    large = expert.search(state, p, EXPERT, 5, units)[1]
+    # hard's ranking is paid first; what is left buys playouts (at least one per candidate)
+    assert sum(large["playouts"].values()) > sum(small["playouts"].values()) >= len(small["candidates"])
+    # A decision stops within a policy decision per playout of its units.
+    playouts = sum(large["playouts"].values())
+    assert large["units"] <= units + playouts * EXPERT.playout.budget
+
+
+def test_a_decision_keeps_roughly_to_its_budget():
+    # Timings on a shared machine are noisy: the bound is loose (the rate has head room, and
+    # hard's ranking comes on top of the playouts).
+    state = _action_prompt(2, 14)
+    expert.search(state, current(state), EXPERT, 2, 1)  # warm the caches
+    budget = 150
+    t0 = time.process_time()
+    choose(state, "expert", 2, budget)
+    assert (time.process_time() - t0) * 1000 < 3 * budget + 500
+
+
+@pytest.mark.parametrize("budget", [0, -1, 60_001, 1e12, math.nan, "1000", None, True])
+def test_a_bad_budget_is_refused(budget):
+    state = engine.new_game(2, 1)
+    with pytest.raises(ValueError, match="budget"):
+        choose(state, "expert", 1, budget)
+
+
+def test_an_unknown_level_or_a_finished_game_is_refused():
+    state = engine.new_game(2, 1)
+    with pytest.raises(ValueError, match="unknown AI level"):
+        choose(state, "grandmaster", 1, 100)
+    state["phase"] = "over"
+    with pytest.raises(ValueError, match="over"):
+        choose(state, "expert", 1, 100)
+
+
+@pytest.mark.parametrize("players, seed", [(2, 41), (3, 42), (4, 43)])
+def test_quick_games_to_the_end(players, seed):
+    """The last turns of seeded random games, played out by expert (seat 0) and easy: every
+    phase and the end of the game, quickly."""
+    _, moves = random_game(players, seed)
+    state = replay(players, seed, moves[:-150])
+    while (p := engine.prompt(state)) is not None:
+        level = "expert" if p.seat == 0 else "easy"
+        option = choose(state, level, seed + state["decisions"], 5)
+        engine.apply(state, p.seat, option)
+    assert len(state["result"]["seat_scores"]) == players
+
+
+def test_the_arena_reports_its_budget_and_cpu_time():
+    out = run(2, 1, 3, ["random", "random"], budget_ms=5)
+    assert out["budget_ms"] == 5
+    assert {"cpu_ms_p50", "cpu_ms_p95"} <= set(out["levels"]["random"])
+
+
+def test_the_tuned_weights_are_a_whole_set_of_weights():
+    from dataclasses import fields
+
+    from engine.ai.evaluate import Weights
+    from engine.ai.tuned import TUNED_WEIGHTS
+
+    assert set(TUNED_WEIGHTS) == {f.name for f in fields(Weights)}
+    assert all(isinstance(v, float) and v >= 0 for v in TUNED_WEIGHTS.values())
