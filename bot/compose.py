@@ -148,6 +148,7 @@ def run_discord(config: Config) -> int:
             service = pooled_service(store, pool, telemetry=telemetry, expert_ms=config.expert_ms)
             service.clock = clock
             service.lobby_days = config.lobby_days
+            service.hold_level = config.hold_level
             client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards, metrics=metrics)
             announcer = Announcer(client, service, **retry)
             announcer.metrics = metrics

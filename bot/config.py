@@ -22,6 +22,9 @@ MOST_LOBBY_DAYS = 365
 #: ``[ai] expert_ms``: the default, and the most a decision may be given (``engine.ai``'s limit)
 DEFAULT_EXPERT_MS = 1000
 MAX_EXPERT_MS = 60_000
+#: ``[ai] hold_level``: who plays a seat that was left, resigned or past its deadline
+DEFAULT_HOLD_LEVEL = "hard"
+HOLD_LEVELS = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)
@@ -41,13 +44,15 @@ class Config:
     lobby_days: int = DEFAULT_LOBBY_DAYS
     #: the ``expert`` computer player's thinking time per decision, in ms of one core
     expert_ms: int = DEFAULT_EXPERT_MS
+    #: the level at which the AI holds a seat that was left, resigned or past its deadline
+    hold_level: str = "hard"
 
     def __repr__(self) -> str:  # never print the token, nor a database password
         return (f"Config(token={'set' if self.token else 'unset'}, database={redact(self.database)!r}, "
                 f"api_base={self.api_base!r}, gateway={self.gateway!r}, sync_guild={self.sync_guild!r}, "
                 f"shards={self.shards!r}, metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
                 f"log_format={self.log_format!r}, lobby_days={self.lobby_days!r}, "
-                f"expert_ms={self.expert_ms!r})")
+                f"expert_ms={self.expert_ms!r}, hold_level={self.hold_level!r})")
 
 
 class ConfigError(ValueError):
@@ -105,10 +110,14 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
                          DEFAULT_LOBBY_DAYS)
     ai: dict[str, Any] = checked(lambda: _section(data, "ai"), {})
     expert_ms = checked(lambda: _expert_ms(_first(env.get("DS_AI_EXPERT_MS"), ai.get("expert_ms"))), DEFAULT_EXPERT_MS)
+    hold_level = str(_first(env.get("DS_AI_HOLD_LEVEL"), ai.get("hold_level")) or DEFAULT_HOLD_LEVEL).strip().lower()
+    if hold_level not in HOLD_LEVELS:
+        problems.append(f"[ai] hold_level must be one of {', '.join(HOLD_LEVELS)}, not {hold_level!r}")
     if problems:
         raise ConfigError(problems)
     return Config(
         expert_ms=expert_ms,
+        hold_level=hold_level,
         token=env.get("DISCORD_TOKEN") or discord.get("token") or None,
         database=str(target),
         api_base=env.get("DS_DISCORD_API_BASE") or discord.get("api_base") or None,

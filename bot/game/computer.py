@@ -37,8 +37,11 @@ log = logging.getLogger(__name__)
 #: chooser(state, level, seed) -> the id of a legal option of the state's prompt
 Chooser = Callable[[State, str, int], Awaitable[str]]
 
-#: The level at which the AI holds a person's seat (left, resigned, or past a deadline).
+#: The level at which the AI holds a person's seat (left, resigned, or past a deadline), unless
+#: the host's configuration says another (``[ai] hold_level``: ``expert`` thinks longer, plays better).
 HOLD_LEVEL = "hard"
+#: The levels that may hold a person's seat: the ones that play as a person would.
+HOLD_LEVELS = ("easy", "normal", "hard", "expert")
 #: The levels the host may seat, weakest first (``engine.ai`` documents each).
 SEAT_LEVELS: tuple[str, ...] = engine.ai.LEVELS
 #: Seconds before the scheduler looks again at a game whose AI turn did not finish (a crash,
@@ -58,6 +61,7 @@ class ComputerPlayers(ServiceCore):
     #: how the AI is asked for a choice; None: no computer players (only ``wait`` at deadlines)
     chooser: Chooser | None = None
     telemetry: Telemetry = QUIET  # the service's
+    hold_level: str = HOLD_LEVEL  # the composition root sets the configured one
 
     @property
     def ai_available(self) -> bool:
@@ -71,9 +75,9 @@ class ComputerPlayers(ServiceCore):
         if not self.ai_available:
             return None
         if seat.ai_hold or seat.resigned:
-            return HOLD_LEVEL, "ai"
+            return self.hold_level, "ai"
         if game.clock.deadline_done and pace.Pace.of(game.settings).at_deadline == "ai":
-            return HOLD_LEVEL, "clock"
+            return self.hold_level, "clock"
         return None
 
     def ai_holds(self, seat: Seat) -> bool:

@@ -122,3 +122,14 @@ def test_a_bad_expert_time_stops_the_bot_in_one_line(tmp_path):
                          cwd=ROOT, env=env, timeout=60, stdin=subprocess.DEVNULL)
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "expert_ms" in out.stderr
+
+
+def test_who_holds_a_seat_from_the_file_or_the_environment(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[ai]\nhold_level = "expert"\n')
+    assert load_config(str(tmp_path / "none.toml"), environ={}).hold_level == "hard"
+    assert load_config(str(path), environ={}).hold_level == "expert"
+    assert load_config(str(path), environ={"DS_AI_HOLD_LEVEL": "Normal"}).hold_level == "normal"
+    for bad in ("random", "greedy", "godlike"):  # a held seat is played as a person would
+        with pytest.raises(ConfigError, match="hold_level"):
+            load_config(str(path), environ={"DS_AI_HOLD_LEVEL": bad})

@@ -262,3 +262,24 @@ async def test_the_expert_budget_reaches_the_worker_that_thinks(store):
         assert engine.prompt(state).option(option) is not None
     finally:
         await asyncio.to_thread(pool.close)
+
+
+async def test_the_configured_level_holds_a_seat_and_plays_past_a_deadline(ai, store):
+    asked: list[str] = []
+
+    async def chooser(state, level, seed):
+        asked.append(level)
+        return await think_here(state, "easy", seed)  # quick; the level asked for is what is checked
+
+    ai.chooser = chooser
+    ai.hold_level = "expert"
+    users = await start_game(ai, players=2)
+    await ai.leave("chan", users[1])
+    game = await store.live_game("chan")
+    for _ in range(4):
+        await ai_until_a_person(ai, game.id)
+        status = await ai.status("chan")
+        if status.to_act != users[0]:
+            break
+        await ai.act("chan", users[0], status.choices[0].id, status.version)
+    assert asked and set(asked) == {"expert"}
