@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The suite runs on this many workers (pytest-xdist): an end-to-end test mostly waits on its bot process.
+TEST_WORKERS ?= 2
 
 .PHONY: run test lint typecheck bench coverage clean
 
@@ -18,12 +20,12 @@ run: $(STAMP)
 	$(BIN)/python -m bot
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # Line and branch coverage of bot/, the `python -m bot` processes of the e2e tests included
 coverage: $(STAMP)
 	rm -rf .coverage && mkdir -p .coverage
-	$(BIN)/coverage run -m pytest
+	$(BIN)/coverage run -m pytest -n $(TEST_WORKERS)
 	$(BIN)/coverage combine -q
 	$(BIN)/coverage report --sort=cover
 

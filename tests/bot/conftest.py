@@ -1,6 +1,5 @@
 import os
 
-import discord_contract
 import fake_discord
 import pytest
 from bot_process import BotProcess
@@ -81,19 +80,6 @@ def discord_contract_kept():
     refused = [v.report() for fake in made for v in fake.violations]
     if refused:
         pytest.fail("Discord would have refused these requests:\n  " + "\n  ".join(refused), pytrace=False)
-
-
-def pytest_terminal_summary(terminalreporter):
-    """What the contract check saw in this session: requests per operation, and the violations."""
-    if discord_contract.contract.cache_info().currsize == 0:
-        return  # no test talked to the fake Discord
-    seen = discord_contract.contract()
-    terminalreporter.section("Discord contract")
-    for operation, count in sorted(seen.seen.items(), key=lambda item: item[0].split(" ", 1)[::-1]):
-        terminalreporter.write_line(f"{count:6d}  {operation}")
-    terminalreporter.write_line(f"{sum(seen.seen.values()):6d}  requests, checked in {seen.seconds:.1f} s of CPU;"
-                                f" violations: {seen.violations} ({seen.expected} of them sent on purpose by tests"
-                                f" and asserted there)")
 
 
 @pytest.fixture(autouse=True)
