@@ -1,54 +1,14 @@
-import json
 import sys
-from collections import Counter
 from pathlib import Path
-from typing import Any
 
 # The tests import the project's packages from the checkout itself.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-#: What the contract check saw, summed over the session's pytest-xdist workers (or this process).
-_SEEN: dict[str, Any] = {"seen": Counter(), "seconds": 0.0, "violations": 0, "expected": 0}
+def pytest_configure(config):
+    """The Discord contract's report over the whole session (its workers too): a plugin of the bot tests."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "bot"))
+    import contract_report
 
-
-def _tally(discord_contract: Any) -> dict[str, Any]:
-    seen = discord_contract.contract()
-    return {"seen": dict(seen.seen), "seconds": seen.seconds, "violations": seen.violations,
-            "expected": seen.expected}
-
-
-def _add(tally: dict[str, Any]) -> None:
-    _SEEN["seen"].update(tally["seen"])
-    for key in ("seconds", "violations", "expected"):
-        _SEEN[key] += tally[key]
-
-
-def pytest_sessionfinish(session):
-    """A worker hands its tally to the controller (``pytest_testnodedown``); alone, it is kept here."""
-    discord_contract = sys.modules.get("discord_contract")  # loaded by the bot tests' conftest
-    if discord_contract is None or discord_contract.contract.cache_info().currsize == 0:
-        return  # no test talked to the fake Discord
-    workeroutput = getattr(session.config, "workeroutput", None)
-    if workeroutput is not None:
-        workeroutput["discord_contract"] = json.dumps(_tally(discord_contract))
-    else:
-        _add(_tally(discord_contract))
-
-
-def pytest_testnodedown(node, error):
-    tally = getattr(node, "workeroutput", {}).get("discord_contract")
-    if tally:
-        _add(json.loads(tally))
-
-
-def pytest_terminal_summary(terminalreporter):
-    """What the contract check saw in this session: requests per operation, and the violations."""
-    if not _SEEN["seen"]:
-        return
-    terminalreporter.section("Discord contract")
-    for operation, count in sorted(_SEEN["seen"].items(), key=lambda item: item[0].split(" ", 1)[::-1]):
-        terminalreporter.write_line(f"{count:6d}  {operation}")
-    terminalreporter.write_line(f"{sum(_SEEN['seen'].values()):6d}  requests, checked in {_SEEN['seconds']:.1f} s of "
-                                f"CPU; violations: {_SEEN['violations']} ({_SEEN['expected']} of them sent on purpose "
-                                f"by tests and asserted there)")
+    if not config.pluginmanager.is_registered(contract_report):
+        config.pluginmanager.register(contract_report, "contract_report")

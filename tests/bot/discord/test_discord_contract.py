@@ -339,7 +339,8 @@ def test_a_violation_fails_the_test_that_made_it(tmp_path):
                 assert len(fake.take_violations()) == 1
     """))
     env = os.environ | {"PYTHONPATH": os.pathsep.join([str(HERE), str(HERE.parents[1])])}
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "conftest", "-p", "no:cacheprovider",
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "conftest", "-p", "contract_report",
+                          "-p", "no:cacheprovider",
                           "-o", "asyncio_mode=auto", "-o", "asyncio_default_fixture_loop_scope=function",
                           "--rootdir", str(tmp_path), str(tmp_path / "test_sample.py")],
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
