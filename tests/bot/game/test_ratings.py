@@ -145,6 +145,7 @@ async def test_a_game_is_rated_as_it_finishes_and_the_rebuild_agrees(service, st
 async def test_what_is_not_rated(service, store):
     seats = seeded_results(1, (3,))[0]
     await finished_game(store, "G", seats, settings={"hints": True})  # hints allowed
+    await finished_game(store, "G", seats, settings={"rated": False})  # opened unrated (/ds admin defaults rated:off)
     await finished_game(store, None, seats)  # the playground: no server
     users = await start_game(service, players=2)
     game = await store.live_game("chan")
