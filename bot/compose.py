@@ -25,14 +25,10 @@ from bot.discord.monitor import Check, Monitor
 from bot.discord.responder import Responder
 from bot.game.computer import AiTurns, think_here
 from bot.game.hints import hint_here
+from bot.game.pictures import default_picture_renderer, default_renderer, default_tile_renderer
 from bot.game.render_pool import RenderPool
 from bot.game.scheduler import Scheduler
-from bot.game.service import (
-    GameService,
-    default_picture_renderer,
-    default_renderer,
-    default_tile_renderer,
-)
+from bot.game.service import GameService
 from bot.game.telemetry import QUIET, Telemetry
 from bot.logs import configure_logging, secrets_of
 from bot.store.api import GameStore, redact

@@ -19,7 +19,7 @@ from typing import TextIO
 
 import words
 from bot.compose import local_service
-from bot.game.chronicle import breakdown_text
+from bot.game.chronicle_texts import breakdown_text
 from bot.game.computer import SEAT_LEVELS
 from bot.game.records import Loaded, check_record, free_channel, import_record
 from bot.game.replies import Choice, Reply, ServiceError

@@ -18,9 +18,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-import engine
 import words
+from bot.game import pictures
 from bot.game.channel import ChannelPost
+from bot.game.chronicle_texts import (
+    Seen,
+    breakdown_text,
+    filter_code,
+    filter_words,
+    find_seat,
+    fit_lines,
+    moment_text,
+    parse_filter,
+    seen_at,
+)
 from bot.game.limits import CONTENT, clip
 from bot.game.ratings import changes_text, hints_allowed
 from bot.game.recap import since_last_moves
@@ -29,9 +40,9 @@ from bot.game.telemetry import QUIET, Telemetry, drawn
 from bot.game.texts import lang_of
 from bot.store.api import GameStore
 from bot.store.models import Game, Move
-from engine import logbook, vp
+from engine import logbook
 from engine.history import History, HistoryError, ReplayError, Timeline
-from words import T, join
+from words import T
 from words.alt import alt_text
 
 log = logging.getLogger(__name__)
@@ -57,7 +68,6 @@ INLINE_MOVES = 32
 #: A log page holds at most this many characters of lines (a header goes above them).
 PAGE_CHARS = 1700
 #: Lines of the action that led to a past moment, shown with it.
-MOMENT_LINES = 12
 FINAL_IMAGE = "end-of-game.png"
 
 
@@ -67,11 +77,7 @@ class Unreplayable(ServiceError):
 
 def default_final_renderer() -> FinalRenderer | None:
     """The end-of-game image, if the renderers package is importable."""
-    try:
-        from renderers import render_final
-    except ImportError:
-        return None
-    return render_final
+    return pictures.final if pictures.can_draw() else None
 
 
 @dataclass
@@ -204,9 +210,9 @@ class Chronicle:
         and drawn in ``lang`` (the reader's: only they see it)."""
         game = await self.shown_game(channel_id)
 
-        def read(h: History, moves: list[Move]) -> _Seen:
+        def read(h: History, moves: list[Move]) -> Seen:
             try:
-                return _seen(h, h.move_index(turn, move))
+                return seen_at(h, h.move_index(turn, move))
             except HistoryError as e:
                 raise BadRequest(str(e)) from None
 
@@ -214,10 +220,10 @@ class Chronicle:
 
     async def moment(self, game: Game, k: int, *, picture: bool = True, lang: str = words.DEFAULT) -> Moment:
         """The game after its first ``k`` moves (a button's position; clamped to the moves there are)."""
-        seen = await self.replayed(game, lambda h, moves: _seen(h, max(0, min(k, len(h.moves)))), thread=True)
+        seen = await self.replayed(game, lambda h, moves: seen_at(h, max(0, min(k, len(h.moves)))), thread=True)
         return await self._moment(game, seen, picture, lang)
 
-    async def _moment(self, game: Game, seen: _Seen, picture: bool, lang: str) -> Moment:
+    async def _moment(self, game: Game, seen: Seen, picture: bool, lang: str) -> Moment:
         image = None
         if picture and self.board_renderer is not None:
             try:
@@ -252,7 +258,7 @@ class Chronicle:
         if turn is not None:
             lines = logbook.lines_of_turn(lines, turn)
         pages = logbook.pages(lines, lambda e: words.line(e, lang), max_chars=PAGE_CHARS)
-        about = _filter_words(state, seat, turn, lang)
+        about = filter_words(state, seat, turn, lang)
         if not pages:
             return LogPage(game.id, 0, 0, code, words.gettext("bot.log.empty", lang, game=game.id, about=about))
         index = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
@@ -305,130 +311,3 @@ class Chronicle:
 async def _run(fn: Callable[..., R], *args: Any, heavy: bool) -> R:
     """A replay: in a thread when it is long, so the event loop keeps answering."""
     return await asyncio.to_thread(fn, *args) if heavy else fn(*args)
-
-
-@dataclass
-class _Seen:
-    """A past moment read from a history: the states, where it stands, the action's lines."""
-
-    k: int
-    moves: int
-    turn: int
-    into: int  # moves into its turn
-    previous: int | None
-    next: int | None
-    state: State
-    before: State | None  # at the previous action boundary (what the picture rings changes since)
-    lines: list[str]  # the log lines of the action that led here
-
-
-def _seen(h: History, k: int) -> _Seen:
-    previous, following = h.previous_action(k), h.next_action(k)
-    state = h.state_after(k)
-    before = h.state_after(previous) if previous is not None else None
-    start = (h.log_starts[previous] if previous < len(h.moves) else h.log_length) if previous is not None else 0
-    lines = list(state["log"][start:]) if previous is not None else []  # worded when shown, in the reader's language
-    turn = h.turn_of(k)
-    return _Seen(k, len(h.moves), turn, k - h.turn_starts[turn - 1], previous, following, state, before, lines)
-
-
-def seat_name(state: State, seat: int) -> str:
-    name: str = state["seats"][seat]["name"]
-    return name
-
-
-def moment_text(game: Game, seen: _Seen, lang: str = words.DEFAULT) -> str:
-    """Where the game stood after ``k`` moves, and the lines of the action that led there."""
-    state = seen.state
-    head = words.gettext("bot.moment.head", lang, game=game.id, turn=seen.turn, phase=state["phase"], k=seen.k,
-                         moves=seen.moves, into=seen.into)
-    p = engine.prompt(state)
-    if p is not None:
-        now = words.gettext("bot.moment.then", lang, player=seat_name(state, p.seat), animal=p.animal,
-                            question=words.prompt_text(p, lang))
-    elif state.get("result"):
-        winner = state["result"]["winner_seat"]
-        now = words.gettext("bot.moment.over_won", lang, player=seat_name(state, winner),
-                            vp=state["result"]["seat_scores"][winner])
-    else:
-        now = words.gettext("bot.game_over", lang)
-    scores = ", ".join(f"{words.term('animal.' + a, lang)} {state['animals'][a]['vp']}"
-                       for a in sorted(state["animals"], key=lambda a: -state["animals"][a]["vp"]))
-    told = [words.line(line, lang) for line in seen.lines]
-    if len(told) > MOMENT_LINES:
-        told = [words.ngettext("bot.moment.earlier", len(told) - MOMENT_LINES + 1, lang),
-                *told[-(MOMENT_LINES - 1):]]
-    parts = [head, *(clip(line, 160) for line in told), words.gettext("bot.moment.vp", lang, vps=scores), now]
-    if seen.k == seen.moves:
-        parts.append(words.gettext("bot.moment.present", lang))
-    return clip("\n".join(parts), CONTENT)
-
-
-def find_seat(game: Game, player: str) -> int:
-    """The seat a ``/ds log player:`` names: a member's name or mention, an animal, or ``seat:N``."""
-    state = game.started_state
-    wanted = player.strip().lower()
-    if wanted.startswith("seat:") and wanted[5:].isdigit() and int(wanted[5:]) < len(state["seats"]):
-        return int(wanted[5:])
-    user = wanted.strip("<@!>")
-    for s in game.seats:
-        if s.user_id == user or s.user_name.lower() == wanted:
-            return s.seat
-    for i, seat in enumerate(state["seats"]):
-        if wanted in seat["animals"] or wanted.rstrip("s") + "s" in seat["animals"] or seat["name"].lower() == wanted:
-            return i
-    known = join(*(T("bot.seat_of", player=s["name"], animals=s["animals"]) for s in state["seats"]), sep="; ")
-    raise BadRequest(T("bot.err.no_seat_called", given=clip(player, 40), game=game.id, known=known))
-
-
-def filter_code(seat: int | None, turn: int | None) -> str:
-    code = (f"s{seat}" if seat is not None else "") + (f"t{turn}" if turn is not None else "")
-    return code or "a"
-
-
-def parse_filter(code: str) -> tuple[int | None, int | None]:
-    seat = turn = None
-    rest = "" if code == "a" else code
-    if rest.startswith("s"):
-        digits = rest[1:].split("t")[0]
-        seat, rest = int(digits), rest[1 + len(digits):]
-    if rest.startswith("t"):
-        turn = int(rest[1:])
-    return seat, turn
-
-
-def _filter_words(state: State, seat: int | None, turn: int | None, lang: str = words.DEFAULT) -> str:
-    if seat is not None and turn is not None:
-        return words.gettext("bot.log.only_seat_turn", lang, player=state["seats"][seat]["name"],
-                             animals=state["seats"][seat]["animals"], turn=turn)
-    if seat is not None:
-        return words.gettext("bot.log.only_seat", lang, player=state["seats"][seat]["name"],
-                             animals=state["seats"][seat]["animals"])
-    if turn is not None:
-        return words.gettext("bot.log.only_turn", lang, turn=turn)
-    return ""
-
-
-def breakdown_text(game: Game, lang: str = words.DEFAULT) -> str:
-    """Each animal's VPs by source (adding up to its score), winner first."""
-    state = game.started_state
-    res = state["result"]
-    order = sorted(range(len(state["seats"])), key=lambda s: (s != res["winner_seat"], -res["seat_scores"][s]))
-    rows = [words.gettext("bot.breakdown.head", lang)]
-    for s in order:
-        for a in state["seats"][s]["animals"]:
-            parts = " + ".join(f"{words.vp_source(src, lang)} {n}" for src, n in vp.breakdown(state, a).items())
-            row = words.gettext("bot.breakdown.row", lang, animal=a, player=seat_name(state, s),
-                                vp=state["animals"][a]["vp"])
-            rows.append(row + (f" = {parts}" if parts else ""))
-    return "\n".join(rows)
-
-
-def fit_lines(text: str, extra: str, limit: int = CONTENT) -> str:
-    """``text`` then ``extra``, dropping ``text``'s oldest lines (said to be in the log) to fit."""
-    lines = text.split("\n")
-    while lines and len("\n".join(lines)) + len(extra) + 40 > limit:
-        lines.pop(0)
-    if len(lines) < len(text.split("\n")):
-        lines.insert(0, "… (earlier lines: /ds log)")
-    return clip("\n".join([*lines, extra]), limit)

@@ -19,37 +19,14 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot.game import pictures
+
 log = logging.getLogger(__name__)
 
 State = dict[str, Any]
 T = TypeVar("T")
 #: Seconds between a worker's checks that the bot process is still its parent.
 PARENT_CHECK_SECONDS = 0.5
-
-
-def _render_board(state: State, before: State | None, lang: str = "en") -> bytes:
-    from renderers import highlight_between, render_board
-
-    highlight = highlight_between(before, state) if before is not None else None
-    return render_board(state, highlight=highlight, lang=lang)
-
-
-def _render_turn(state: State, before: State | None, lang: str = "en") -> bytes:
-    from renderers import highlight_between, render_turn
-
-    return render_turn(state, highlight_between(before, state) if before is not None else None, lang=lang)
-
-
-def _render_tile(state: State, at: str, lang: str = "en") -> bytes:
-    from renderers import render_tile
-
-    return render_tile(state, at, lang=lang)
-
-
-def _render_final(state: State, timeline: Any, lang: str = "en") -> bytes:
-    from renderers import render_final
-
-    return render_final(state, timeline, lang=lang)
 
 
 def _choose(state: State, level: str, seed: int, budget_ms: int) -> str:
@@ -136,17 +113,17 @@ class RenderPool:
         return f"{which} died; the render pool was restarted"
 
     def board(self, state: State, before: State | None, lang: str = "en") -> bytes:
-        return self._run(_render_board, state, before, lang)
+        return self._run(pictures.board, state, before, lang)
 
     def turn(self, state: State, before: State | None, lang: str = "en") -> bytes:
-        return self._run(_render_turn, state, before, lang)
+        return self._run(pictures.turn, state, before, lang)
 
     def tile(self, state: State, at: str, lang: str = "en") -> bytes:
-        return self._run(_render_tile, state, at, lang)
+        return self._run(pictures.tile, state, at, lang)
 
     def final(self, state: State, timeline: Any, lang: str = "en") -> bytes:
         """The end-of-game image (``renderers.render_final``); ``timeline`` is an ``engine.history.Timeline``."""
-        return self._run(_render_final, state, timeline, lang)
+        return self._run(pictures.final, state, timeline, lang)
 
     def choose(self, state: State, level: str, seed: int, budget_ms: int = 1000) -> str:
         """A computer player's choice (``engine.ai.choose``), thought out in a worker process

@@ -25,9 +25,10 @@ from bot.game.core import Moves, Renderer, State
 from bot.game.followers import Followers
 from bot.game.hints import Hinter, Hints
 from bot.game.housekeeping import Housekeeping
-from bot.game.limits import quote
-from bot.game.lobby import Lobby, free_animals
+from bot.game.lobby import Lobby
+from bot.game.pictures import TileRenderer
 from bot.game.ratings import Ratings
+from bot.game.reads import Reads
 from bot.game.rematch import Rematch
 from bot.game.replies import (
     BadRequest,
@@ -45,76 +46,27 @@ from bot.game.replies import (
 from bot.game.takeback import PROPOSAL_SECONDS, Takeback
 from bot.game.telemetry import QUIET, Telemetry, drawn
 from bot.game.texts import (
-    choice_of,
-    choices_of,
     game_link,
     lang_of,
-    lobby_text,
-    name_of,
     option_text,
     prompt_line,
     result_text,
     rules_error,
-    status_text,
     user_to_act,
 )
 from bot.store.api import GameStore, StaleVersion
 from bot.store.models import Game, Seat
 from engine import progress
-from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from engine.phases import end_by_resignation
-from words import Entry, T, Words, join, say
+from words import T, Words, join, say
 from words.alt import alt_text
 
 log = logging.getLogger(__name__)
 
-#: render(state, tile_key, lang) -> PNG bytes
-TileRenderer = Callable[[State, str, str], bytes]
-
 #: Options a resigned seat's animal takes: declining first, else the first legal option.
 PASSIVE_OPTIONS = ("forfeit", "done", "none", "place:0", "move:0", "skip")
-MAX_LOG_LINES = 50
 #: The file name of the picture a channel post carries.
 TURN_IMAGE = "board.png"
-
-
-def default_renderer() -> Renderer | None:
-    """The board renderer, if the renderers package is installed and importable."""
-    try:
-        from renderers import highlight_between, render_board
-    except ImportError:
-        return None
-
-    def render(state: State, before: State | None, lang: str = words.DEFAULT) -> bytes:
-        highlight = highlight_between(before, state) if before is not None else None
-        return render_board(state, highlight=highlight, lang=lang)
-
-    return render
-
-
-def default_picture_renderer() -> Renderer | None:
-    """The compact turn picture posted with a prompt, if the renderers package is importable."""
-    try:
-        from renderers import highlight_between, render_turn
-    except ImportError:
-        return None
-
-    def render(state: State, before: State | None, lang: str = words.DEFAULT) -> bytes:
-        return render_turn(state, highlight_between(before, state) if before is not None else None, lang=lang)
-
-    return render
-
-
-def default_tile_renderer() -> TileRenderer | None:
-    try:
-        from renderers import render_tile
-    except ImportError:
-        return None
-
-    def render(state: State, at: str, lang: str = words.DEFAULT) -> bytes:
-        return render_tile(state, at, lang=lang)
-
-    return render
 
 
 def passive_option(prompt: engine.Prompt) -> str:
@@ -122,7 +74,7 @@ def passive_option(prompt: engine.Prompt) -> str:
     return next((i for i in PASSIVE_OPTIONS if i in ids), ids[0])
 
 
-class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, Followers, Rematch, Housekeeping,
+class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, Followers, Rematch, Housekeeping,
                   Admin):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
@@ -267,101 +219,6 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         log.info("game %s abandoned (it was %s)", game.id, game.status, extra={"game": game.id})
         return Reply(T("bot.abandoned", game=game.id), game_id=game.id, lang=lang_of(game))
 
-    # -- reads -------------------------------------------------------------------------------
-
-    async def options(self, channel_id: str, user_id: str, lang: str = words.DEFAULT) -> list[Choice]:
-        """The options ``user_id`` may choose right now (empty when it is not their turn), in ``lang``."""
-        return (await self.offer(channel_id, user_id, lang))[1]
-
-    async def offer(self, channel_id: str, user_id: str, lang: str = words.DEFAULT) -> tuple[int, list[Choice]]:
-        """(state version, options of ``user_id`` at that version), read at once: a version read
-        apart from the options could be older than they are (the AI may move in between)."""
-        game = await self.store.live_game(channel_id)
-        if game is None or game.state is None:
-            return -1, []
-        seat = game.seat_of(user_id)
-        if seat is None:
-            return game.version, []
-        return game.version, [choice_of(o, lang) for o in engine.options_for(game.state, seat.seat)]
-
-    async def moves(self, channel_id: str) -> list[tuple[int, str]]:
-        """(number, "who: what") of the moves that stand in the channel's live game, newest last."""
-        game = await self.store.live_game(channel_id)
-        if game is None or game.status != "active":
-            return []
-        return [(m.number, f"{name_of(game, m.seat)}: {m.label or m.option_id}" + (" (hint)" if m.hinted else ""))
-                for m in await self.store.move_list(game.id)]
-
-    async def status(self, channel_id: str) -> Reply:
-        game = await self._shown(channel_id)
-        if game.status == "lobby":
-            return Reply(lobby_text(game), game_id=game.id, lang=lang_of(game))
-        if game.status == "finished":
-            return Reply(T("bot.over", game=game.id, result=result_text(game)), game_id=game.id,
-                         version=game.version, lang=lang_of(game))
-        return Reply(join(status_text(game), self.clock_text(game), sep="\n"), game_id=game.id,
-                     version=game.version, to_act=user_to_act(game), choices=choices_of(game.state, lang_of(game)),
-                     lang=lang_of(game))
-
-    async def board(self, channel_id: str) -> Reply:
-        game = await self._shown_started(channel_id)
-        reply = Reply(prompt_line(game), game_id=game.id, version=game.version, lang=lang_of(game))
-        reply.image = await self._render(self.renderer, game.started_state, None, lang_of(game))
-        reply.alt = alt_text(game.started_state, lang_of(game), kind="board",
-                             before=await self.store.board_state(game.id))
-        return reply
-
-    async def check_started(self, channel_id: str, at: str | None = None) -> None:
-        """Raise the refusal board or tile would give, without rendering anything."""
-        game = await self._shown_started(channel_id)
-        if at is not None:
-            self._tile_key(game, at)
-
-    @staticmethod
-    def _tile_key(game: Game, at: str) -> str:
-        hex_ = parse_hex_label(at or "")
-        if hex_ is None or hex_key(hex_) not in game.started_state["tiles"]:
-            tiles = ", ".join(sorted(hex_label(hex_from_key(k)) for k in game.started_state["tiles"]))
-            raise BadRequest(T("bot.err.no_tile", given=quote(at or ""), tile_list=tiles))
-        return hex_key(hex_)
-
-    async def tile(self, channel_id: str, at: str) -> Reply:
-        """A zoom on one tile and its neighbours."""
-        game = await self._shown_started(channel_id)
-        key = self._tile_key(game, at)
-        t = game.started_state["tiles"][key]
-        reply = Reply(T("bot.tile", tile={"hex": key, "terrain": t["terrain"]}), game_id=game.id,
-                      version=game.version, lang=lang_of(game),
-                      alt=alt_text(game.started_state, lang_of(game), kind="tile", tile=key))
-        if self.tile_renderer is not None:
-            try:
-                reply.image = await drawn(self.telemetry, "tile", self.tile_renderer, game.started_state, key,
-                                          lang_of(game))
-            except Exception:  # noqa: BLE001 - say it without a picture rather than fail
-                log.exception("rendering a tile failed")
-        return reply
-
-    async def tile_labels(self, channel_id: str) -> list[str]:
-        game = await self.store.latest_game(channel_id)
-        if game is None or game.state is None:
-            return []
-        return sorted(hex_label(hex_from_key(k)) for k in game.state["tiles"])
-
-    async def game_status(self, channel_id: str) -> str | None:
-        """lobby / active / finished / abandoned for the channel's latest game, or None."""
-        game = await self.store.latest_game(channel_id)
-        return None if game is None else game.status
-
-    async def free_animals(self, channel_id: str) -> list[str]:
-        game = await self.store.live_game(channel_id)
-        return free_animals(game) if game is not None and game.status == "lobby" else []
-
-    async def log(self, channel_id: str, count: int = 10) -> Reply:
-        game = await self._shown_started(channel_id)
-        count = max(1, min(int(count), MAX_LOG_LINES))
-        return Reply(join(*(Entry(e) for e in game.started_state["log"][-count:]), sep="\n"), game_id=game.id,
-                     lang=lang_of(game))
-
     # -- what the channel shows --------------------------------------------------------------
 
     async def channel_post(self, channel_id: str) -> ChannelPost | None:
@@ -424,20 +281,6 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
             raise WrongPhase(T("bot.err.not_started", game=game.id))
         return game
 
-    async def _shown_started(self, channel_id: str) -> Game:
-        game = await self._shown(channel_id)
-        if game.status == "lobby":
-            raise WrongPhase(T("bot.err.not_started", game=game.id))
-        return game
-
-    async def _shown(self, channel_id: str) -> Game:
-        """The game that status, board and log show: the live one, else the last finished one."""
-        game = await self.store.latest_game(channel_id)
-        if game is None or game.status == "abandoned" or (game.status != "lobby" and game.state is None):
-            raise NoGame(T("bot.err.no_game"))
-        context.note_game(game)
-        return game
-
     @staticmethod
     def _seat(game: Game, user_id: str) -> Seat:
         seat = game.seat_of(user_id)
@@ -460,10 +303,6 @@ class GameService(Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, F
         except Exception:  # noqa: BLE001 - a picture is never worth a lost move
             log.exception("rendering the board failed")
             return None
-
-
-# -- small helpers -------------------------------------------------------------------------------
-
 
 
 __all__ = ["PROPOSAL_SECONDS", "Choice", "GameService", "Reply", "ServiceError"]

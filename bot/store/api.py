@@ -100,6 +100,13 @@ class Database(Protocol):
     def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Statement: ...
 
 
+def inserted_id(rowid: int | None) -> int:
+    """The id an INSERT into a table with an ``id`` key gave its row (a cursor's ``lastrowid``:
+    there always is one)."""
+    assert rowid is not None
+    return rowid
+
+
 @runtime_checkable
 class GameStore(Protocol):
     path: str  # what was opened (a URL without its password)

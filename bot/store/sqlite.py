@@ -22,21 +22,22 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.api import Database, Row, StaleVersion, StoreUnavailable, database_path
+from bot.store.api import Database, StaleVersion, StoreUnavailable, database_path, inserted_id
 from bot.store.claims import Claims, _outbox_item
 from bot.store.community import Community
 from bot.store.dialect import SQLITE, migration_script, statements
+from bot.store.members import Members
 from bot.store.models import (
     Game,
     LivePost,
     Move,
     OutboxItem,
-    Proposal,
     Seat,
     TurnClock,
     decode_state,
     encode_state,
 )
+from bot.store.proposals import Proposals
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
 from bot.store.upkeep import Upkeep
@@ -47,7 +48,7 @@ LIVE = ("lobby", "active")
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class Store(Claims, Upkeep, Community):
+class Store(Claims, Upkeep, Community, Members, Proposals):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
     dialect = SQLITE
@@ -259,33 +260,6 @@ class Store(Claims, Upkeep, Community):
         ) as cur:
             return [_outbox_item(r) for r in await cur.fetchall()]
 
-    async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
-        """(wants a direct message on their turn, when a direct message to them last failed)."""
-        async with self._read().execute("SELECT * FROM users WHERE user_id = ?", (user_id,)) as cur:
-            row = await cur.fetchone()
-        return (False, None) if row is None else (bool(row["notify_dm"]), row["dm_failed_at"])
-
-    async def games_of(self, user_id: str) -> list[Game]:
-        """Every live game (lobby or running) with a seat for ``user_id``, newest first."""
-        async with self._read().execute(
-            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? "
-            "AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC", (user_id,)
-        ) as cur:
-            ids = [r["id"] for r in await cur.fetchall()]
-        return [g for g in [await self.game(i) for i in ids] if g is not None]
-
-    async def open_proposal(self, game_id: int) -> Proposal | None:
-        async with self._read().execute(
-            "SELECT * FROM proposals WHERE game_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else _proposal(row)
-
-    async def proposal(self, proposal_id: int) -> Proposal | None:
-        async with self._read().execute("SELECT * FROM proposals WHERE id = ?", (proposal_id,)) as cur:
-            row = await cur.fetchone()
-        return None if row is None else _proposal(row)
-
     # -- writes (call inside ``transaction()``) --------------------------------------------
 
     async def insert_game(self, channel_id: str, players: int, variant: str, seed: int, *,
@@ -298,7 +272,7 @@ class Store(Claims, Upkeep, Community):
             "lobby_message_id, guild_id, created_at, updated_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (channel_id, players, variant, seed, json.dumps(settings or {}), home_channel_id, lobby_message_id,
              guild_id, now, now))
-        return _inserted_id(cur.lastrowid)
+        return inserted_id(cur.lastrowid)
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         """Set plain columns of a game (``settings`` is stored as JSON)."""
@@ -339,29 +313,6 @@ class Store(Claims, Upkeep, Community):
     async def mark_sent(self, item_id: int, now: float) -> None:
         async with self.transaction():
             await self.conn.execute("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (now, item_id))
-
-    async def set_user(self, user_id: str, *, notify_dm: bool | None = None, dm_failed_at: float | None = None,
-                       clear_failure: bool = False) -> None:
-        async with self.transaction():
-            await self.conn.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
-            if notify_dm is not None:
-                await self.conn.execute("UPDATE users SET notify_dm = ? WHERE user_id = ?", (int(notify_dm), user_id))
-            if dm_failed_at is not None or clear_failure:
-                await self.conn.execute("UPDATE users SET dm_failed_at = ? WHERE user_id = ?", (dm_failed_at, user_id))
-
-    async def insert_proposal(self, game_id: int, kind: str, target: int, proposer: str,
-                              needed: list[str], now: float | None = None) -> int:
-        cur = await self.conn.execute(
-            "INSERT INTO proposals (game_id, kind, target, proposer, needed, approved, created_at) "
-            "VALUES (?, ?, ?, ?, ?, '[]', ?)",
-            (game_id, kind, target, proposer, json.dumps(needed), time.time() if now is None else now))
-        return _inserted_id(cur.lastrowid)
-
-    async def update_proposal(self, proposal_id: int, **fields: Any) -> None:
-        if "approved" in fields:
-            fields["approved"] = json.dumps(fields["approved"])
-        sets = ", ".join(f"{k} = ?" for k in fields)
-        await self.conn.execute(f"UPDATE proposals SET {sets} WHERE id = ?", (*fields.values(), proposal_id))
 
     async def insert_seat(self, game_id: int, seat: int, user_id: str, user_name: str,
                           animal: str | None, is_host: bool, ai_level: str | None = None) -> None:
@@ -443,17 +394,6 @@ class Store(Claims, Upkeep, Community):
         """An online copy of the whole database (SQLite's backup API), safe while running."""
         async with aiosqlite.connect(target) as dst:
             await self._conn.backup(dst)
-
-
-def _inserted_id(rowid: int | None) -> int:
-    """The id an INSERT into a table with an ``id`` key gave its row (there always is one)."""
-    assert rowid is not None
-    return rowid
-
-
-def _proposal(row: Row) -> Proposal:
-    return Proposal(row["id"], row["game_id"], row["kind"], row["target"], row["proposer"], json.loads(row["needed"]),
-                    json.loads(row["approved"]), row["status"], row["message_id"], row["created_at"])
 
 
 _statements = statements  # the name tests and older code use

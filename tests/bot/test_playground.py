@@ -18,7 +18,7 @@ def run_bot(tmp_path, stdin: str, *args: str) -> subprocess.CompletedProcess:
 
 
 def renderer_available() -> bool:
-    from bot.game.service import default_renderer
+    from bot.game.pictures import default_renderer
 
     return default_renderer() is not None
 
