@@ -313,3 +313,25 @@ async def test_a_lobby_that_cannot_be_stored_leaves_no_thread_behind(fake, bot):
     assert fake.threads_created and fake.threads_created[0] in fake.channels_deleted  # the thread taken back
     assert fake.original_message(iid) is None  # and the public opening message
     assert games(bot.database) == 0
+
+
+async def test_a_thread_the_bot_may_not_delete_is_archived_and_locked_when_its_lobby_cannot_be_stored(fake, bot):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    fake.fail("DELETE", r"/channels/\d+", 403, times=1)
+    await slash(fake, "status", ANN)  # the bot's store is open (its file exists)
+    busy = sqlite3.connect(bot.database, timeout=0.1, isolation_level=None)
+    busy.execute("BEGIN IMMEDIATE")
+    try:
+        iid = fake.slash("ds", "new", {"players": 2}, user=ANN)
+        await fake.response(iid)
+        answers = await fake.wait_followups(iid, 2, timeout=15)
+        refusal = next(a for a in answers if a.get("_op") == "send")
+    finally:
+        busy.execute("ROLLBACK")
+        busy.close()
+    assert refusal.get("flags", 0) & 64 and "could not be opened" in refusal["content"], refusal
+    (thread,) = fake.threads_created
+    assert thread not in fake.channels_deleted and fake.archived_threads == [thread]
+    assert fake._channels[thread]["thread_metadata"]["locked"] is True  # nobody plays in it by mistake
+    assert fake.original_message(iid) is None
+    assert games(bot.database) == 0

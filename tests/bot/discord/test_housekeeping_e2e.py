@@ -66,3 +66,32 @@ async def test_lobbies_close_and_threads_are_archived_by_the_clock_across_restar
     assert fake.archived_threads == [played, waiting]
     assert len([m for m in fake.channel_messages(waiting) if "Nobody started" in (m.get("content") or "")]) == 1
     assert await bot.stop() == 0
+
+
+async def test_a_thread_that_is_gone_or_may_not_be_archived_is_left_as_it_is_once(fake, tmp_path):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    clock = tmp_path / "clock"
+    clock.write_text("0")
+    bot = BotProcess(fake, tmp_path / "games.sqlite3", env={"DS_TEST_CLOCK_FILE": str(clock)})
+    await bot.start()
+    gone, kept = await open_lobby(fake, ANN), await open_lobby(fake, BOB)
+    for host, thread in ((ANN, gone), (BOB, kept)):
+        assert "abandoned" in text_of(await slash(fake, "abandon", host, channel_id=thread))
+    fake.fail("PATCH", rf"/channels/{gone}", 404, times=1)  # deleted meanwhile
+    fake.fail("PATCH", rf"/channels/{kept}", 403, times=1)  # the bot lost Manage Threads there
+
+    def tried(thread: int) -> list[int]:
+        return [c.status for c in fake.calls if c.method == "PATCH" and c.path == f"/channels/{thread}"]
+
+    clock.write_text(str(DAY + 3600))
+    await eventually(lambda: tried(gone) == [404] and tried(kept) == [403])
+    assert fake.archived_threads == []
+    assert await bot.stop() == 0
+    await bot.start()  # neither is tried again, and the bot goes on with other games
+    await asyncio.sleep(2.0)
+    assert tried(gone) == [404] and tried(kept) == [403]
+    third = await open_lobby(fake, ANN)
+    assert "abandoned" in text_of(await slash(fake, "abandon", ANN, channel_id=third))
+    clock.write_text(str(2 * DAY + 2 * 3600))
+    await eventually(lambda: fake.archived_threads == [third])
+    assert await bot.stop() == 0

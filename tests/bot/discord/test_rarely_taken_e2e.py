@@ -53,6 +53,28 @@ async def test_a_new_game_whose_thread_discord_refuses_opens_in_the_channel(fake
     assert "bob joins game #1" in text_of(joined)
 
 
+async def test_where_threads_are_refused_a_second_new_game_is_refused_privately_and_the_first_told_anew(fake, bot):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    fake.fail("POST", THREADS, 403, times=2)
+    # the first: its opening message cannot be edited into the lobby's news, which goes out anew
+    fake.fail("PATCH", r"/webhooks/\d+/[^/]+/messages/@original", 404, times=1)
+    await slash(fake, "new", ANN, {"players": 2})
+    first = opened_id(fake)
+    await eventually(lambda: [f for f in fake.followups(first) if f.get("_op") == "send"])
+    (news,) = [f for f in fake.followups(first) if f.get("_op") == "send"]
+    assert "Game #1" in news["content"] and "could not open a thread" in news["content"], news
+    assert not news.get("flags", 0) & 64  # public, as the opening message was
+    # the second: the channel already holds a lobby, so it is refused; the opening message goes
+    await slash(fake, "new", BOB, {"players": 3})
+    second = opened_id(fake)
+    await eventually(lambda: [f for f in fake.followups(second) if f.get("_op") == "send"])
+    (refusal,) = [f for f in fake.followups(second) if f.get("_op") == "send"]
+    assert refusal.get("flags", 0) & 64 and "#1" in refusal["content"], refusal
+    await eventually(lambda: fake.original_message(second) is None)
+    assert rows(bot.database, "SELECT id, status FROM games") == [(1, "lobby")]
+    assert not fake.threads_created
+
+
 def opened_id(fake) -> str:
     """The interaction id of the newest slash command the fake dispatched."""
     return max(fake._interactions, key=int)
