@@ -148,3 +148,38 @@ async def test_a_click_on_another_games_prompt_says_which_game_and_where(fake, t
         assert "over" not in text
     assert rows(bot.database, "SELECT version FROM games") == before
     assert await bot.stop() == 0
+
+
+async def test_buttons_and_commands_used_where_or_by_whom_they_do_not_belong_are_refused_privately(fake, tmp_path):
+    other = fake.add_channel("second-table")  # before the bot connects: it learns its channels then
+    bot = BotProcess(fake, tmp_path / "games.sqlite3")
+    await bot.start()
+    try:
+        await slash(fake, "new", ANN, {"players": 2})
+        await slash(fake, "join", BOB)
+        await slash(fake, "start", ANN)
+        await fake.wait_channel_messages(1)
+        before = rows(bot.database, "SELECT id, version, status FROM games")
+        posted = len(fake.channel_messages()) + len(fake.channel_messages(other))
+        elsewhere = {"ds:full:1": "not here", "ds:hs:1:0:n": "not here", "ds:lg:1:0:a:o": "not here"}
+        for custom_id, said in elsewhere.items():  # game 1's buttons, clicked in another channel
+            iid = fake.click(custom_id, user=ANN, channel_id=other)
+            answer = await fake.response(iid, timeout=15)
+            if answer["type"] == 6 or answer["type"] == 5:  # deferred: the refusal follows
+                answer = {**answer, "followup": (await fake.wait_followups(iid, 1, timeout=15))[0]}
+            assert is_ephemeral(answer) and said in text_of(answer), (custom_id, answer)
+        iid = fake.click("ds:join:1", user=BOB)  # the lobby's Join, once the game has started
+        joined = await fake.response(iid, timeout=15)
+        assert is_ephemeral(joined) and "lobby has closed" in text_of(joined), joined
+        commands = [
+            (BOB, "undo", {"move": 1}, None, "Only the host"),  # a rollback proposal is the host's
+            (ANN, "log", {"file": True}, other, "no game"),  # a record where there is no game
+            (ANN, "board", {"at": "Z9"}, None, "Z9"),  # a tile the board does not have
+        ]
+        for user, sub, options, channel, said in commands:
+            answer = await slash(fake, sub, user, options, channel_id=channel)
+            assert is_ephemeral(answer) and said in text_of(answer), (sub, text_of(answer))
+        assert rows(bot.database, "SELECT id, version, status FROM games") == before
+        assert len(fake.channel_messages()) + len(fake.channel_messages(other)) == posted
+    finally:
+        assert await bot.stop() == 0
