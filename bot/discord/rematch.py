@@ -38,6 +38,8 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
         await send_error(interaction, e.message)
         return
     old, lang = plan.game, plan.lang
+    card: discord.Message | None = None
+    thread: discord.Thread | None = None
     try:
         if old.home_channel_id:  # a thread of its own, from a lobby card in the old game's channel
             home = (shell.client.get_channel(int(old.home_channel_id))
@@ -54,10 +56,17 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
             channel_id = old.channel_id
             where = shell.client.get_partial_messageable(int(channel_id))
             reply = await shell.service.open_rematch(plan, channel_id)
-    except Exception as e:  # noqa: BLE001 - nothing opened may stay claimed: the next click tries again
-        log.exception("opening the rematch of game %s failed", game_id)
+    except Exception as e:  # noqa: BLE001 - nothing opened may stay claimed or posted: the next click tries again
+        refused = isinstance(e, discord.Forbidden)
+        if not refused:
+            log.exception("opening the rematch of game %s failed", game_id)
+        await _take_back(card, thread)
         await shell.service.release_rematch(game_id)
-        await send_error(interaction, e.message if isinstance(e, ServiceError) else OUR_FAULT)
+        if isinstance(e, ServiceError):
+            await send_error(interaction, e.message)
+        else:
+            await send_error(interaction, T("bot.err.rematch_refused", where=f"<#{old.home_channel_id}>")
+                             if refused else OUR_FAULT)
         return
     # the invitation: each former player pinged once, with the button that seats them
     assert reply.game_id is not None  # a lobby opened: it has its number
@@ -66,3 +75,17 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
                          allowed_mentions=mentions_for(reply.mention))
     await shell.refresh_lobby(reply.game_id)
     await say(interaction, T("bot.rematch.opened", game=reply.game_id, where=f"<#{channel_id}>"), ephemeral=True)
+
+
+async def _take_back(card: discord.Message | None, thread: discord.Thread | None) -> None:
+    """Remove the lobby card and thread of a rematch that did not open (best effort: a thread the
+    bot may not delete is archived and locked)."""
+    if thread is not None:
+        try:
+            await thread.delete()
+        except discord.HTTPException:
+            with contextlib.suppress(discord.HTTPException):
+                await thread.edit(archived=True, locked=True)
+    if card is not None:
+        with contextlib.suppress(discord.HTTPException):
+            await card.delete()

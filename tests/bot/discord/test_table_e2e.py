@@ -84,7 +84,17 @@ async def test_the_end_ratings_a_rematch_the_leaderboard_and_a_hint(fake, bot):
     assert said["flags"] & 64 and "Only the players of game #1" in said["content"]
     assert query(bot.database, "SELECT count(*) FROM games") == before and len(fake.threads_created) == 1
 
+    home = len(fake.channel_messages())
+    fake.fail("POST", r"/channels/\d+/messages/\d+/threads", 403, times=1)  # Discord refuses its thread once
     iid = fake.click(rematch, user=BOB, message_id=end["_message_id"])
+    await fake.response(iid)
+    (said,) = await fake.wait_followups(iid, 1)
+    assert said["flags"] & 64 and "thread" in said["content"], said
+    assert query(bot.database, "SELECT count(*) FROM games") == before and len(fake.threads_created) == 1
+    (card,) = fake.channel_messages()[home:]  # the rematch's lobby card, posted before its thread was refused
+    await eventually(lambda: card["_message_id"] not in fake._messages)  # and taken back
+
+    iid = fake.click(rematch, user=BOB, message_id=end["_message_id"])  # the next click opens it
     await fake.response(iid)
     (said,) = await fake.wait_followups(iid, 1)
     await eventually(lambda: len(fake.threads_created) == 2)
