@@ -210,13 +210,30 @@ async def test_healthz_follows_the_store_and_the_render_workers(fake, tmp_path, 
         await slash(fake, "join", BOB)
         await slash(fake, "start", ANN)
         assert (await fake.wait_channel_messages(1))[0]["files"]  # drawn: a render worker runs
+        prompt = latest_prompt(fake)
+        button = option_components(prompt)[0]
+        version = prompt_version(prompt)
         await asyncio.to_thread(pg_cluster.stop)
         try:
             checks = await wait_health(port, 503)
             assert checks["store"].startswith("the database") and checks["gateway"] == "ok", checks
+            # meanwhile a command and a click are answered, privately, as our fault
+            status = await slash(fake, "status", ANN)
+            assert is_ephemeral(status) and "went wrong" in text_of(status), status
+            if button["type"] == 2:
+                iid = fake.click(button["custom_id"], user=ANN, message_id=int(prompt["id"]))
+            else:
+                iid = fake.select(button["custom_id"], [button["options"][0]["value"]], user=ANN,
+                                  message_id=int(prompt["id"]))
+            clicked = await fake.response(iid, timeout=15)
+            if clicked["type"] in (5, 6):  # deferred: the answer follows
+                clicked = {**clicked, "followup": (await fake.wait_followups(iid, 1, timeout=15))[0]}
+            private = clicked.get("followup", {}).get("flags", 0) & 64 or is_ephemeral(clicked)
+            assert private and "went wrong" in text_of(clicked), clicked
         finally:
             await asyncio.to_thread(pg_cluster.start_again)
         await wait_health(port, 200)
+        assert prompt_version(latest_prompt(fake)) == version  # nothing was played meanwhile
         workers = [p for p in descendants(bot.proc.pid) if b"spawn_main" in _cmdline(p)]
         assert workers
         import os
@@ -228,6 +245,9 @@ async def test_healthz_follows_the_store_and_the_render_workers(fake, tmp_path, 
         await wait_health(port, 200)
         samples = await scrape(port)
         assert value(samples, "ds_store_errors_total", where="health") >= 1
+        assert value(samples, "ds_store_errors_total", where="command") == 1  # /ds status
+        assert value(samples, "ds_store_errors_total", where="move") == 1  # the click
+        assert total(samples, "ds_interactions_total", outcome="error") == 2
     finally:
         assert await bot.stop() == 0
 
