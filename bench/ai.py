@@ -108,6 +108,42 @@ def time_copies(repeat: int) -> None:
     print()
 
 
+def _units_of(players: int, seed: int, searches: int, budget_ms: int) -> list[tuple[float, int]]:
+    """(CPU ms, work units) of expert's searches at every 20th decision of a random game."""
+    from engine.ai import EXPERT
+    from engine.ai.expert import search, units_for
+
+    state = engine.new_game(players, seed)
+    chooser = random.Random(seed)
+    out: list[tuple[float, int]] = []
+    while (p := engine.prompt(state)) is not None and len(out) < searches:
+        if state["decisions"] % 20 == 0 and len(p.options) > 1:
+            c0 = time.process_time()
+            _, info = search(state, p, EXPERT, seed, units_for(budget_ms, EXPERT))
+            out.append(((time.process_time() - c0) * 1000, info.get("units", 0)))
+        engine.apply(state, p.seat, pick(p.options, chooser).id)
+    return out
+
+
+def time_units(seed: int, workers: int, budget_ms: int, searches: int = 30) -> None:
+    """expert's work units per millisecond of CPU by player count (what ``UNITS_PER_MS`` is
+    calibrated by), its searches at ``budget_ms`` in positions of seeded random games."""
+    from engine.ai.expert import UNITS_PER_MS
+
+    counts = (2, 3, 4, 5, 6)
+    with ProcessPoolExecutor(workers) as pool:
+        runs = list(pool.map(_units_of, counts, [seed] * 5, [searches] * 5, [budget_ms] * 5))
+    print(f"expert's searches at {budget_ms} ms ({UNITS_PER_MS:g} units per ms), {workers} at once, "
+          "positions of random games")
+    print(f"{'players':>7} {'searches':>8} {'units/cpu ms':>12} {'cpu p50':>8} {'cpu p95':>8} {'cpu max':>8}")
+    for players, rows in zip(counts, runs, strict=True):
+        cpu = [c for c, _ in rows]
+        rate = sum(u for _, u in rows) / max(1e-9, sum(cpu))
+        print(f"{players:>7} {len(rows):>8} {rate:>12.2f} {percentile(cpu, 0.5):>8.0f} "
+              f"{percentile(cpu, 0.95):>8.0f} {max(cpu):>8.0f}")
+    print()
+
+
 def _hard_game(seed: int) -> dict:
     return play(4, seed, ["hard"] * 4, ai_seed=seed)
 
@@ -188,16 +224,19 @@ def main() -> None:
     parser.add_argument("--results", default="",
                         help="a JSON-lines file: each game kept there as it ends; a run resumes from it")
     parser.add_argument("--only", default="",
-                        help="comma-separated parts: copies, hard-games, or match-up names: "
+                        help="comma-separated parts: copies, units (expert's work per ms of CPU), "
+                             "hard-games, or match-up names: "
                              + ", ".join(MATCHES))
     args = parser.parse_args()
     parts = [p for p in args.only.split(",") if p] or ["copies", "hard-games",
                                                          *(m for m in MATCHES if m not in SLOW)]
-    unknown = [p for p in parts if p not in ("copies", "hard-games", *MATCHES)]
+    unknown = [p for p in parts if p not in ("copies", "units", "hard-games", *MATCHES)]
     if unknown:
         parser.error(f"unknown part {unknown[0]!r}")
     if "copies" in parts:
         time_copies(repeat=20)
+    if "units" in parts:
+        time_units(args.seed, args.workers, args.expert_ms)
     matches = [p for p in parts if p in MATCHES]
     if matches:
         play_matches(matches, args.games, args.seed, args.workers, args.expert_ms,

@@ -40,8 +40,9 @@ CPU alone, about 4 when the other core is busy too (a shared machine: the same w
 more CPU time); at 4.5 units per ms, whole games against hard on the loaded machine gave a
 p95 of 1.5 s, so it is 3: head room for the load and for what is not counted (an animal's
 placement values the first time they are needed, the Planning draft).  A playout
-stops as soon as its units are spent, so a decision overshoots by at most one policy
-decision per playout.  A deadline read from a clock would make the
+stops as soon as its units are spent, and the last cycle of playouts is cut to what is left
+of its round's share, so a decision overshoots its units by at most one policy decision per
+candidate (it once ran a whole cycle more: up to twice its budget).  A deadline read from a clock would make the
 answer depend on the machine's load; the work count keeps ``choose`` a pure function of its
 inputs, and ``bench/ai.py`` checks the time it takes (CPU time of the thinking process).
 
@@ -326,9 +327,15 @@ def search(state: State, p: Prompt, expert: Expert, seed: int, units: int) -> tu
         # each cut off at the same number of units (a small budget looks less far ahead);
         # the first round always plays one cycle, a later one may have nothing left
         cap = max(1, min(expert.playout_units, share // len(alive)))
-        while play.used - spent_before < share or j == 0:
+        while True:
+            # the last cycle is cut to what is left of the share, so a round never spends a
+            # whole cycle more than its share (it did: a decision took up to twice its budget)
+            left = share - (play.used - spent_before)
+            cut = min(cap, left // len(alive))
+            if j > 0 and cut < max(1, cap // 4):  # too little left to look ahead
+                break
             for oid in alive:
-                totals[oid] += play.run(oid, j, cap)
+                totals[oid] += play.run(oid, j, max(1, cut))
                 counts[oid] += 1
             j += 1
         # the better half goes on; on equal means the earlier in ``alive`` (hard's order)

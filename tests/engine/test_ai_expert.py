@@ -90,6 +90,26 @@ def test_the_budget_buys_work_and_the_work_is_counted():
     assert large["units"] <= units + playouts * EXPERT.playout.budget
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 14), (3, 7), (4, 402)])
+def test_no_decision_spends_more_than_its_units_and_a_policy_decision_per_candidate(players, seed):
+    # The last cycle of playouts is cut to what is left: a decision once spent a whole cycle
+    # more (up to 1.5 times its units here, 2.6 s of CPU for 1,000 ms in a game).  At the
+    # default budget: playouts then end with their turn, so a share holds several cycles.
+    units = expert.units_for(expert.DEFAULT_MS, EXPERT)
+    state = engine.new_game(players, seed)
+    chooser = random.Random(seed)
+    checked = 0
+    while (p := engine.prompt(state)) is not None and checked < 9:
+        if len(p.options) > 1 and not (p.kind == "place_ap" and state["phase"] == "planning"):
+            ranking = expert.ranking(state, p, EXPERT, state["decisions"])[1]
+            info = expert.search(state, p, EXPERT, state["decisions"], units)[1]
+            over = len(info["candidates"]) * (EXPERT.playout.budget + 1)
+            assert info["units"] <= max(units, ranking) + over, (p.kind, info["units"], units)
+            checked += 1
+        engine.apply(state, p.seat, pick(p.options, chooser).id)
+    assert checked == 9
+
+
 def test_a_decision_keeps_roughly_to_its_budget():
     # Timings on a shared machine are noisy: the bound is loose (the rate has head room, and
     # hard's ranking comes on top of the playouts).
