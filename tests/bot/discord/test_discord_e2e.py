@@ -215,3 +215,27 @@ async def test_rules_help_and_autocomplete(fake, bot):
     assert choices[0]["value"] == "Speciation"
     answer = await slash(fake, "rules", ANN, {"topic": "Predator"})
     assert is_ephemeral(answer) and "eliminate one species" in text_of(answer)
+
+
+async def test_the_autocompletes_offer_free_animals_the_boards_tiles_and_the_seats(fake, bot):
+    async def offered(sub: str, options: dict, focused: str, user: FakeUser = ANN) -> list[dict]:
+        iid = fake.autocomplete("ds", sub, options, focused, user=user)
+        response = await fake.response(iid)
+        assert response["type"] == 8
+        return response["data"]["choices"]
+
+    assert await offered("join", {"animal": ""}, "animal") == []  # no lobby yet: nothing to offer
+    await slash(fake, "new", ANN, {"players": 2})
+    animals = [c["value"] for c in await offered("join", {"animal": ""}, "animal", BOB)]
+    assert len(animals) == 6 and "mammals" in animals
+    assert [c["value"] for c in await offered("join", {"animal": "rept"}, "animal", BOB)] == ["reptiles"]
+    await slash(fake, "join", BOB, {"animal": "reptiles"})
+    assert "reptiles" not in [c["value"] for c in await offered("join", {"animal": ""}, "animal", BOB)]
+    await slash(fake, "start", ANN)
+    tiles = [c["value"] for c in await offered("board", {"at": ""}, "at")]
+    assert tiles and all(len(t) >= 2 for t in tiles) and len(tiles) <= 25
+    first = tiles[0]
+    assert first in [c["value"] for c in await offered("board", {"at": first.lower()}, "at")]
+    seats = await offered("replace", {"seat": ""}, "seat")
+    assert [c["value"] for c in seats] == [1, 2]
+    assert any("bob" in c["name"] for c in seats)
