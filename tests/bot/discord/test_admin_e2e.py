@@ -54,3 +54,10 @@ async def test_server_managers_see_every_game_abandon_one_and_set_the_defaults(f
     assert len(notices()) == 1  # told in the game's channel, in the game's language
     again = await slash(fake, "admin abandon", MOD, {"game": 1}, permissions=MANAGE_GUILD)
     assert is_ephemeral(again) and "not a lobby or a running game" in text_of(again)
+
+
+async def test_only_a_manager_rebuilds_the_ratings_and_is_told_what_was_rebuilt(fake, bot):
+    refused = await slash(fake, "stats", ANN, {"rebuild": True})
+    assert is_ephemeral(refused) and "manage this server" in text_of(refused), text_of(refused)
+    rebuilt = await slash(fake, "stats", MOD, {"rebuild": True}, permissions=MANAGE_GUILD)
+    assert is_ephemeral(rebuilt) and "Ratings rebuilt from 0 rated games: 0 rated players" in text_of(rebuilt)
