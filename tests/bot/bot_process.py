@@ -16,6 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 MENTION = re.compile(r"<@(\d+)>")
 
 
+def measured(env: dict[str, str]) -> dict[str, str]:
+    """A clean environment ``env`` for ``python -m bot`` plus coverage.py's own variables, so
+    the process is measured under ``make coverage`` like every other it starts."""
+    return {**{k: v for k, v in os.environ.items() if k.startswith("COVERAGE_")}, **env}
+
+
 class BotProcess:
     """The real bot in a subprocess, pointed at the fake with the documented variables."""
 

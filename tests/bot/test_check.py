@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot_process import measured
+
 from bot.check import check
 from bot.config import load_config
 from bot.store.connect import open_store
@@ -19,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_check(env: dict[str, str]) -> subprocess.CompletedProcess:
     base = {"PATH": "/usr/bin:/bin", "DS_CONFIG": "/nonexistent/config.toml"}
-    return subprocess.run([sys.executable, "-m", "bot", "--check"], cwd=ROOT, env=base | env, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run([sys.executable, "-m", "bot", "--check"], cwd=ROOT, env=measured(base | env),
+                          capture_output=True, text=True, timeout=60)
 
 
 async def checked(env: dict[str, str]) -> tuple[int, str, str]:

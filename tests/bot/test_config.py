@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from bot_process import measured
 
 from bot.config import ConfigError, load_config
 
@@ -78,7 +79,7 @@ def test_the_example_config_documents_every_key():
 
 def test_backup_command_copies_a_live_database(tmp_path):
     db = tmp_path / "games.sqlite3"
-    env = {"DS_DATABASE": str(db), "DS_CONFIG": str(tmp_path / "none.toml"), "PATH": "/usr/bin:/bin"}
+    env = measured({"DS_DATABASE": str(db), "DS_CONFIG": str(tmp_path / "none.toml"), "PATH": "/usr/bin:/bin"})
     play = subprocess.run([sys.executable, "-m", "bot", "--players", "Ann", "Bob", "--board", str(tmp_path / "b.png")],
                           input="1\n2\nquit\n", capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert play.returncode == 0, play.stderr
@@ -117,7 +118,7 @@ def test_expert_thinking_time_from_the_file_or_the_environment(tmp_path):
 
 
 def test_a_bad_expert_time_stops_the_bot_in_one_line(tmp_path):
-    env = {"DS_AI_EXPERT_MS": "0", "DS_CONFIG": str(tmp_path / "none.toml"), "PATH": "/usr/bin:/bin"}
+    env = measured({"DS_AI_EXPERT_MS": "0", "DS_CONFIG": str(tmp_path / "none.toml"), "PATH": "/usr/bin:/bin"})
     out = subprocess.run([sys.executable, "-m", "bot", "--players", "Ann"], capture_output=True, text=True,
                          cwd=ROOT, env=env, timeout=60, stdin=subprocess.DEVNULL)
     assert out.returncode == 2

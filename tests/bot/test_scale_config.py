@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from bot_process import measured
 
 from bot.config import ConfigError, load_config
 from bot.discord.client import DominantBot, ShardedDominantBot, bot_class
@@ -43,7 +44,7 @@ def test_shards_from_the_file_or_the_environment(tmp_path):
 def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
     base = {"PATH": "/usr/bin:/bin", "DS_CONFIG": str(tmp_path / "none.toml"), "DISCORD_TOKEN": "t"}
     return subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=ROOT,
-                          env=base | env, timeout=60, stdin=subprocess.DEVNULL)
+                          env=measured(base | env), timeout=60, stdin=subprocess.DEVNULL)
 
 
 def test_a_wrong_shard_configuration_stops_the_bot_at_start_up_with_one_clear_line(tmp_path):
