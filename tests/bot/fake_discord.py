@@ -668,6 +668,12 @@ class FakeDiscord:
         """A message deleted by someone else (a moderator): the bot finds it gone when it next touches it."""
         del self._messages[message_id]
 
+    def moderator_deletes_channel(self, channel_id: int) -> None:
+        """A channel or thread deleted by someone else: requests to it are answered 404 Unknown Channel."""
+        del self._channels[channel_id]
+        for message_id in [m for m, msg in self._messages.items() if int(msg["channel_id"]) == channel_id]:
+            del self._messages[message_id]
+
     def clear_faults(self) -> None:
         """Stop injecting faults (e.g. a missing permission was granted again)."""
         self._faults.clear()

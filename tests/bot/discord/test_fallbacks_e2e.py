@@ -13,6 +13,7 @@ from bot_process import (
     BotProcess,
     is_ephemeral,
     latest_prompt,
+    my_options,
     option_components,
     prompt_components,
     prompt_version,
@@ -335,3 +336,40 @@ async def test_a_thread_the_bot_may_not_delete_is_archived_and_locked_when_its_l
     assert fake._channels[thread]["thread_metadata"]["locked"] is True  # nobody plays in it by mistake
     assert fake.original_message(iid) is None
     assert games(bot.database) == 0
+
+
+async def test_a_game_whose_thread_a_moderator_deleted_is_not_posted_to_again_and_loses_no_move(fake, bot):
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    await slash(fake, "new", ANN, {"players": 2})
+    await eventually(lambda: fake.threads_created)
+    (thread,) = fake.threads_created
+    await slash(fake, "addbot", ANN, {"level": "random"}, channel_id=thread)
+    await slash(fake, "start", ANN, channel_id=thread)
+    await fake.wait_channel_messages(1, thread)
+    for _ in range(200):  # Ann's turn (the computer player may begin)
+        choices = await my_options(fake, ANN, thread)
+        if choices:
+            break
+        await asyncio.sleep(0.05)
+    iid = fake.slash("ds", "play", {"option": choices[0]["value"]}, user=ANN, channel_id=thread)
+    fake.moderator_deletes_channel(thread)  # as Ann's move arrives
+    await fake.response(iid, timeout=15)
+    (played,) = await fake.wait_followups(iid, 1, timeout=15)
+    assert "You chose" in played["content"], played  # her move counts: it is stored
+
+    def refused() -> list[str]:
+        return [c.path for c in fake.calls if c.status == 404 and c.path.startswith(f"/channels/{thread}/")]
+
+    await eventually(lambda: refused())
+    steady, last = 0, -1
+    while steady < 4:  # the computer player's moves done: no new move for 1.2 s
+        await asyncio.sleep(0.3)
+        now = stored(bot.database)[1]
+        steady, last = (steady + 1, now) if now == last else (0, now)
+    seen, moves = len(refused()), stored(bot.database)[1]
+    await asyncio.sleep(2.5)  # longer than the retries' delays (0.3, 0.6, 1.2 s)
+    assert len(refused()) == seen, refused()  # a channel that is gone is not tried again
+    assert stored(bot.database)[1] == moves >= 2  # Ann's move and the computer player's are kept
+    # the bot goes on elsewhere
+    answer = await slash(fake, "new", BOB, {"players": 2})
+    assert not is_ephemeral(answer)
