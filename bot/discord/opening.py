@@ -109,13 +109,19 @@ async def _take_back(interaction: discord.Interaction, thread: discord.Thread | 
     """Remove what was opened for a game that is not stored: the thread (deleted, or at least
     archived and locked when the bot may not delete it) and the public opening message."""
     if thread is not None:
-        try:
-            await thread.delete()
-        except discord.HTTPException:
-            with contextlib.suppress(discord.HTTPException):
-                await thread.edit(archived=True, locked=True)
+        await take_back_thread(thread)
     with contextlib.suppress(discord.HTTPException):
         await interaction.delete_original_response()
 
 
-__all__ = ["open_game", "user_lang"]
+async def take_back_thread(thread: discord.Thread) -> None:
+    """Delete a thread opened for a game that did not open; one the bot may not delete is
+    archived and locked, so nobody plays in it by mistake (best effort)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        with contextlib.suppress(discord.HTTPException):
+            await thread.edit(archived=True, locked=True)
+
+
+__all__ = ["open_game", "take_back_thread", "user_lang"]

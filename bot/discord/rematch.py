@@ -18,6 +18,7 @@ from bot.discord import components
 from bot.discord.answers import OUR_FAULT, defer, say, send_error
 from bot.discord.delivery import compose, mentions_for
 from bot.discord.limits import THREAD_NAME, clip
+from bot.discord.opening import take_back_thread
 from bot.game.replies import ServiceError
 from words import T
 from words import say as say_in
@@ -81,11 +82,7 @@ async def _take_back(card: discord.Message | None, thread: discord.Thread | None
     """Remove the lobby card and thread of a rematch that did not open (best effort: a thread the
     bot may not delete is archived and locked)."""
     if thread is not None:
-        try:
-            await thread.delete()
-        except discord.HTTPException:
-            with contextlib.suppress(discord.HTTPException):
-                await thread.edit(archived=True, locked=True)
+        await take_back_thread(thread)
     if card is not None:
         with contextlib.suppress(discord.HTTPException):
             await card.delete()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 
 from bot_process import BotProcess, prompt_components, slash, text_of
 from fake_discord import FakeUser
@@ -33,12 +34,18 @@ async def open_lobby(fake, host: FakeUser) -> int:
     return fake.threads_created[-1]
 
 
-async def test_lobbies_close_and_threads_are_archived_by_the_clock_across_restarts(fake, tmp_path):
+async def clocked_bot(fake, tmp_path) -> tuple[BotProcess, Path]:
+    """The bot started in a server where it may open threads, its clock at 0 (``clock``: seconds added)."""
     fake.app_permissions |= CREATE_PUBLIC_THREADS
     clock = tmp_path / "clock"
     clock.write_text("0")
     bot = BotProcess(fake, tmp_path / "games.sqlite3", env={"DS_TEST_CLOCK_FILE": str(clock)})
     await bot.start()
+    return bot, clock
+
+
+async def test_lobbies_close_and_threads_are_archived_by_the_clock_across_restarts(fake, tmp_path):
+    bot, clock = await clocked_bot(fake, tmp_path)
     waiting = await open_lobby(fake, ANN)  # game 1: nobody starts it
     played = await open_lobby(fake, BOB)  # game 2: started, then abandoned by its host
     await slash(fake, "join", ANN, channel_id=played)
@@ -69,11 +76,7 @@ async def test_lobbies_close_and_threads_are_archived_by_the_clock_across_restar
 
 
 async def test_a_thread_that_is_gone_or_may_not_be_archived_is_left_as_it_is_once(fake, tmp_path):
-    fake.app_permissions |= CREATE_PUBLIC_THREADS
-    clock = tmp_path / "clock"
-    clock.write_text("0")
-    bot = BotProcess(fake, tmp_path / "games.sqlite3", env={"DS_TEST_CLOCK_FILE": str(clock)})
-    await bot.start()
+    bot, clock = await clocked_bot(fake, tmp_path)
     gone, kept = await open_lobby(fake, ANN), await open_lobby(fake, BOB)
     for host, thread in ((ANN, gone), (BOB, kept)):
         assert "abandoned" in text_of(await slash(fake, "abandon", host, channel_id=thread))
