@@ -31,6 +31,10 @@ log = logging.getLogger(__name__)
 #: Seconds between retries of a failed post (Discord's own client retries 429s itself).
 RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
 OUTBOX_BATCH = 50  # items sent per scheduler tick at most
+#: Seconds before an outbox item Discord refused is tried again: doubling from the first, up to
+#: the last.  Every tick (0.5 s) would spend Discord's budget of invalid requests (10,000 in 10
+#: minutes, then the bot is shut out) on a channel where the bot lost Send Messages.
+OUTBOX_RETRY_SECONDS = (2.0, 300.0)
 #: Outbox notices that end a game from outside its channel: its lobby card is brought up to date after
 CLOSING = ("lobby_closed", "abandoned")
 
@@ -87,6 +91,8 @@ class Announcer:
         self.on_lobby_closed: Callable[[int], Awaitable[None]] | None = None
         #: per channel, earlier prompt messages whose buttons Discord refused to take away (yet)
         self._unretired: dict[str, set[int]] = {}
+        #: outbox items Discord refused: (tries so far, not before this time.monotonic())
+        self._outbox_wait: dict[int, tuple[int, float]] = {}
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._posting.setdefault(channel_id, asyncio.Lock())
@@ -268,6 +274,9 @@ class Announcer:
                 if item is None:
                     break
                 after = item.id
+                tries, not_before = self._outbox_wait.get(item.id, (0, 0.0))
+                if time.monotonic() < not_before:
+                    continue
                 try:
                     if item.kind == "archive":
                         await self._archive(item.channel_id)
@@ -278,11 +287,19 @@ class Announcer:
                             await self._channel(item.channel_id).send(compose(item.text, item.mention),
                                                                       allowed_mentions=mentions_for(item.mention),
                                                                       nonce=f"ds-outbox-{item.id}")
-                except discord.HTTPException as e:  # kept for the next tick: retried, never doubled
-                    log.warning("sending %s of game %s failed: %r", item.kind, item.game_id, e,
+                except discord.NotFound as e:  # the channel is gone: it can never arrive
+                    log.warning("dropping %s of game %s: its channel is gone (%r)", item.kind, item.game_id, e,
                                 extra={"game": item.game_id})
                     self.service.telemetry.outbox_failed(item.kind)
+                except discord.HTTPException as e:  # kept: retried ever less often, never doubled
+                    first, last = OUTBOX_RETRY_SECONDS
+                    wait = min(last, first * 2 ** tries)
+                    self._outbox_wait[item.id] = (tries + 1, time.monotonic() + wait)
+                    log.warning("sending %s of game %s failed: %r; trying again in %.0f s", item.kind, item.game_id,
+                                e, wait, extra={"game": item.game_id})
+                    self.service.telemetry.outbox_failed(item.kind)
                     continue
+                self._outbox_wait.pop(item.id, None)
                 await self.service.store.mark_sent(item.id, time.time())
                 log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
                 sent += 1

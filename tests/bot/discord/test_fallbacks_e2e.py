@@ -253,10 +253,11 @@ async def test_a_reminder_discord_refuses_goes_out_at_a_later_tick_once(fake, bo
     def reminders() -> list[dict]:
         return [m for m in fake.channel_messages() if "Reminder:" in (m.get("content") or "")]
 
-    await eventually(lambda: len(reminders()) == 1, timeout=10)
+    await eventually(lambda: reminders(), timeout=10)
     refused = [c for c in fake.calls if c.fault and c.method == "POST" and "Reminder:" in str(c.json)]
     assert len(refused) == 1
-    assert reminders()[0]["nonce"] == refused[0].json["nonce"]  # the same reminder, sent again, not a new one
+    # the same reminder sent again (a later one, every 2 s, is another), once
+    await eventually(lambda: refused[0].json["nonce"] in [m["nonce"] for m in reminders()], timeout=10)
     await asyncio.sleep(0.6)
     assert len([m for m in reminders() if m["nonce"] == refused[0].json["nonce"]]) == 1
 
@@ -373,3 +374,53 @@ async def test_a_game_whose_thread_a_moderator_deleted_is_not_posted_to_again_an
     # the bot goes on elsewhere
     answer = await slash(fake, "new", BOB, {"players": 2})
     assert not is_ephemeral(answer)
+
+
+async def _reminded_thread(fake) -> int:
+    """A 2-player game in a thread of its own, with a reminder 2 s into each turn."""
+    fake.app_permissions |= CREATE_PUBLIC_THREADS
+    await slash(fake, "new", ANN, {"players": 2})
+    await eventually(lambda: fake.threads_created)
+    (thread,) = fake.threads_created
+    await slash(fake, "join", BOB, channel_id=thread)
+    await slash(fake, "start", ANN, channel_id=thread)
+    await fake.wait_channel_messages(1, thread)
+    await slash(fake, "settings", ANN, {"reminder": "2s"}, channel_id=thread)
+    return thread
+
+
+def _tries(fake, thread: int, status: int) -> dict[str, int]:
+    """Per outbox item (its nonce), the posts to ``thread`` Discord answered with ``status``."""
+    tries: dict[str, int] = {}
+    for c in fake.calls:
+        if c.method == "POST" and c.path == f"/channels/{thread}/messages" and c.status == status:
+            nonce = str((c.json or {}).get("nonce"))
+            tries[nonce] = tries.get(nonce, 0) + 1
+    return tries
+
+
+async def test_a_reminder_to_a_channel_that_is_gone_is_tried_once(fake, bot):
+    thread = await _reminded_thread(fake)
+    fake.moderator_deletes_channel(thread)
+    await eventually(lambda: _tries(fake, thread, 404), timeout=10)
+    await asyncio.sleep(3.0)  # six ticks of the scheduler (and a reminder more, every 2 s)
+    assert set(_tries(fake, thread, 404).values()) == {1}  # each dropped at once: it can never arrive
+    conn = sqlite3.connect(bot.database)
+    try:
+        assert conn.execute("SELECT count(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0] == 0
+    finally:
+        conn.close()
+
+
+async def test_a_reminder_discord_keeps_refusing_is_retried_ever_less_often(fake, bot):
+    thread = await _reminded_thread(fake)
+    fake.fail("POST", rf"/channels/{thread}/messages", 403, times=1000)  # the bot lost Send Messages there
+    await eventually(lambda: _tries(fake, thread, 403), timeout=10)
+    first = next(iter(_tries(fake, thread, 403)))
+    await asyncio.sleep(6.0)  # twelve ticks of the scheduler
+    # each refused request counts against Discord's limit of invalid requests (10,000 in 10
+    # minutes, then the bot is shut out): every tick would be 2 tries a second; after 2 s, 4 s...
+    assert _tries(fake, thread, 403)[first] <= 3, _tries(fake, thread, 403)
+    fake.clear_faults()  # Send Messages granted again: each goes out at its next try, once
+    await eventually(lambda: any(m.get("nonce") == first for m in fake.channel_messages(thread)), timeout=30)
+    assert len([m for m in fake.channel_messages(thread) if m.get("nonce") == first]) == 1
