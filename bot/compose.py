@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bot.config import Config, StartupError
 from bot.discord.client import DominantBot, bot_class, configure_endpoints
 from bot.discord.commands import build_commands
@@ -164,7 +166,14 @@ def run_discord(config: Config) -> int:
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, lambda: closing.append(asyncio.ensure_future(client.close())))
             async with client:
-                await client.start(config.token or "")
+                try:
+                    await client.start(config.token or "")
+                except discord.LoginFailure:  # 401: a token reset in the Developer Portal, or mistyped
+                    raise StartupError("Discord refused the bot's token (401 Unauthorized): set DISCORD_TOKEN "
+                                       "(or [discord] token) to the token of the bot's application") from None
+                except discord.PrivilegedIntentsRequired:
+                    raise StartupError("Discord refused the gateway's intents: enable those the bot asks for "
+                                       "in the Developer Portal (Bot, Privileged Gateway Intents)") from None
             await asyncio.gather(*closing)  # let the shutdown finish before the store goes
         finally:
             if monitor is not None:

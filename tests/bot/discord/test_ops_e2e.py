@@ -272,3 +272,17 @@ async def wait_health(port: int, status: int, timeout: float = 20) -> dict[str, 
             return json.loads(body)["checks"]
         await asyncio.sleep(0.2)
     raise AssertionError(f"/healthz never answered {status}; last: {seen}")
+
+
+async def test_a_token_discord_refuses_stops_the_bot_with_one_line(fake, tmp_path):
+    from test_faults import _run_bot
+
+    fake.fail("GET", "/users/@me", 401, times=1)  # a token that was reset in the Developer Portal
+    out = await asyncio.to_thread(_run_bot, {"DISCORD_TOKEN": "fake-token-never-printed",
+                                             "DS_DATABASE": str(tmp_path / "g.sqlite3"),
+                                             "DS_DISCORD_API_BASE": fake.api_base,
+                                             "DS_DISCORD_GATEWAY": fake.gateway}, timeout=60)
+    assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
+    (line,) = [t for t in out.stderr.strip().splitlines() if t.startswith("error:")]
+    assert "token" in line and "DISCORD_TOKEN" in line, line
+    assert "Traceback" not in out.stderr and "fake-token-never-printed" not in out.stderr
