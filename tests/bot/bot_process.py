@@ -74,7 +74,14 @@ class BotProcess:
         assert self.proc is not None
         if self.proc.returncode is None:
             self.proc.send_signal(signal.SIGTERM)
-        out, _ = await asyncio.wait_for(self.proc.communicate(), 30)
+        try:
+            out, _ = await asyncio.wait_for(self.proc.communicate(), 30)
+        except TimeoutError:  # say where it was, then make room for the next test
+            self.proc.kill()
+            out, _ = await asyncio.wait_for(self.proc.communicate(), 30)
+            self.output += out or b""
+            tail = "\n".join(self.output.decode(errors="replace").splitlines()[-40:])
+            raise AssertionError(f"the bot did not stop within 30 s of SIGTERM; its last lines:\n{tail}") from None
         self.output += out or b""
         return self.proc.returncode
 
