@@ -34,7 +34,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
-from engine.ai.arena import _play_planned, game_plan, percentile, play, run, summarise  # noqa: E402
+from engine.ai.arena import _play_planned, game_plan, percentile, play, run, summarise, wilson  # noqa: E402
 from engine.ai.core import clone  # noqa: E402
 from engine.simulate import pick  # noqa: E402
 
@@ -52,15 +52,6 @@ MATCHES: dict[str, tuple[int, list[str], float]] = {
 SLOW = ("expert-vs-hard-2p", "expert-vs-hard-4p")
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (a tie counts as a fraction of a win)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def sample_states(players: int, seed: int) -> list[dict]:

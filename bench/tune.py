@@ -51,6 +51,7 @@ warnings.filterwarnings("ignore", message="Could not import matplotlib")
 import cma  # noqa: E402
 
 from engine.ai import SEARCH_LEVELS, choose_at  # noqa: E402
+from engine.ai.arena import wilson  # noqa: E402
 from engine.ai.evaluate import DEFAULT, Weights  # noqa: E402
 from engine.ai.search import Level  # noqa: E402
 from engine.flow import apply, prompt  # noqa: E402
@@ -139,14 +140,6 @@ def tune(args: argparse.Namespace) -> None:
                           "weights": {k: round(getattr(w, k), 3) for k in TUNED}}), flush=True)
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def verify(args: argparse.Namespace) -> None:

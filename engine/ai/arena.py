@@ -9,6 +9,7 @@ it happened to be dealt.
 
 from __future__ import annotations
 
+import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -66,6 +67,17 @@ def _play_planned(args: tuple[int, dict[str, Any], int, bool, int]) -> dict[str,
     players, game, base_seed, multi, budget_ms = args
     return play(players, game["seed"], game["levels"], ai_seed=base_seed * 7919 + game["index"],
                 multi_animal=multi, budget_ms=budget_ms)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (a tie counts as a fraction of a win)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -8,12 +8,24 @@ import random
 import re
 import signal
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from fake_discord import FakeDiscord, FakeUser
 
 ROOT = Path(__file__).resolve().parents[2]
 MENTION = re.compile(r"<@(\d+)>")
+
+
+async def eventually(check: Callable[[], object], timeout: float = 15) -> None:
+    """Wait until ``check()`` holds (the bot finishes a step after it answered); fail if it never does."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    assert check()
 
 
 def measured(env: dict[str, str]) -> dict[str, str]:

@@ -73,3 +73,13 @@ def test_arena_command_refuses_a_bad_level_or_count_in_one_line(args):
     assert out.returncode == 2
     assert out.stdout == ""
     assert len(out.stderr.strip().splitlines()) == 1 and out.stderr.startswith("error: ")
+
+
+def test_the_wilson_interval_of_a_win_rate():
+    from engine.ai.arena import wilson
+
+    low, high = wilson(27, 34)  # the 2-player expert match-up of issue 26: 63-90 %
+    assert (round(low, 3), round(high, 3)) == (0.632, 0.897)  # by hand: centre 0.764, half 0.132
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(10, 10)
+    assert high == 1.0 and 0.69 < low < 0.73  # a perfect record of ten proves about 72 %

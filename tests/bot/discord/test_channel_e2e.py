@@ -3,12 +3,12 @@ lobby card to join from, the fallback when no thread can be opened, undo and rol
 
 from __future__ import annotations
 
-import asyncio
 import random
 import sqlite3
 
 from bot_process import (
     MENTION,
+    eventually,
     is_ephemeral,
     latest_prompt,
     my_options,
@@ -40,13 +40,6 @@ def version(db) -> int:
         conn.close()
 
 
-async def eventually(check, timeout: float = 10) -> None:
-    """Wait until ``check()`` holds (the bot finishes a step after it answered)."""
-    for _ in range(int(timeout / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    assert check()
 
 
 async def start_two(fake, channel_id: int | None = None) -> None:

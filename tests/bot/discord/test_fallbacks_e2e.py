@@ -11,6 +11,7 @@ import sqlite3
 
 from bot_process import (
     BotProcess,
+    eventually,
     is_ephemeral,
     latest_prompt,
     my_options,
@@ -57,12 +58,6 @@ def move_versions(db) -> list[int]:
         conn.close()
 
 
-async def eventually(check, timeout: float = 15) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    assert check()
 
 
 def live_prompts(fake, channel_id: int | None = None) -> list[dict]:

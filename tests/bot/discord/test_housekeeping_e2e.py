@@ -6,10 +6,9 @@ after their end post, each once."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
-from bot_process import BotProcess, prompt_components, slash, text_of
+from bot_process import BotProcess, eventually, prompt_components, slash, text_of
 from fake_discord import FakeUser
 
 ANN, BOB = FakeUser(9801, "ann"), FakeUser(9802, "bob")
@@ -17,13 +16,6 @@ CREATE_PUBLIC_THREADS = 1 << 35
 DAY = 86400
 
 
-async def eventually(check, timeout: float = 15) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    assert check()
 
 
 async def open_lobby(fake, host: FakeUser) -> int:

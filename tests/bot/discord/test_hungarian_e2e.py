@@ -8,7 +8,6 @@ pictures are Hungarian; each player's private answers and refusals are in their 
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import shutil
@@ -16,7 +15,16 @@ import sqlite3
 import subprocess
 
 import pytest
-from bot_process import alt_texts, is_ephemeral, latest_prompt, my_options, prompt_components, slash, text_of
+from bot_process import (
+    alt_texts,
+    eventually,
+    is_ephemeral,
+    latest_prompt,
+    my_options,
+    prompt_components,
+    slash,
+    text_of,
+)
 from fake_discord import FakeDiscord, FakeUser
 from PIL import Image
 
@@ -45,12 +53,6 @@ def stored_state(db) -> tuple[dict | None, dict]:
     return (decode_state(state) if state else None), json.loads(settings)
 
 
-async def eventually(check, timeout: float = 15) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    assert check()
 
 
 def ocr(png: bytes, lang: str) -> str:

@@ -5,10 +5,9 @@ answered clearly and privately, and leaves nothing behind."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 
-from bot_process import BotProcess, is_ephemeral, latest_prompt, option_components, slash, text_of
+from bot_process import BotProcess, eventually, is_ephemeral, latest_prompt, option_components, slash, text_of
 from fake_discord import FakeUser
 
 ANN, BOB = FakeUser(9301, "ann"), FakeUser(9302, "bob")
@@ -24,12 +23,6 @@ def rows(db, sql: str) -> list[tuple]:
         conn.close()
 
 
-async def eventually(check, timeout: float = 10) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    assert check()
 
 
 async def test_a_new_game_whose_thread_discord_refuses_opens_in_the_channel(fake, bot):

@@ -11,7 +11,7 @@ import asyncio
 import sqlite3
 import time
 
-from bot_process import alt_texts, is_ephemeral, my_options, prompt_components, slash, text_of
+from bot_process import alt_texts, eventually, is_ephemeral, my_options, prompt_components, slash, text_of
 from fake_discord import FakeUser
 
 from bot.store.models import decode_state
@@ -20,12 +20,6 @@ ANN, BOB, CY = FakeUser(9701, "ann"), FakeUser(9702, "bob"), FakeUser(9703, "cy"
 CREATE_PUBLIC_THREADS = 1 << 35
 
 
-async def eventually(check, timeout: float = 15) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    assert check()
 
 
 def query(db, sql: str, *args) -> list[tuple]:
