@@ -277,6 +277,7 @@ class Announcer:
                 tries, not_before = self._outbox_wait.get(item.id, (0, 0.0))
                 if time.monotonic() < not_before:
                     continue
+                dropped = False
                 try:
                     if item.kind == "archive":
                         await self._archive(item.channel_id)
@@ -291,6 +292,7 @@ class Announcer:
                     log.warning("dropping %s of game %s: its channel is gone (%r)", item.kind, item.game_id, e,
                                 extra={"game": item.game_id})
                     self.service.telemetry.outbox_failed(item.kind)
+                    dropped = True
                 except discord.HTTPException as e:  # kept: retried ever less often, never doubled
                     first, last = OUTBOX_RETRY_SECONDS
                     wait = min(last, first * 2 ** tries)
@@ -300,9 +302,10 @@ class Announcer:
                     self.service.telemetry.outbox_failed(item.kind)
                     continue
                 self._outbox_wait.pop(item.id, None)
-                await self.service.store.mark_sent(item.id, time.time())
-                log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
-                sent += 1
+                await self.service.store.mark_sent(item.id, time.time())  # sent, or dropped for good
+                if not dropped:
+                    log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
+                    sent += 1
             if item.kind in CLOSING and self.on_lobby_closed is not None:
                 with contextlib.suppress(Exception):  # its card in the parent channel: best effort
                     await self.on_lobby_closed(item.game_id)
