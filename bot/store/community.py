@@ -4,26 +4,12 @@ of a game (``bot.game.followers``).  A part of ``bot.store.sqlite.Store`` (and s
 from __future__ import annotations
 
 import time
-from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
 
-from bot.store.api import Database
 from bot.store.models import Game, Rating, RatingChange
+from bot.store.part import StorePart
 
 
-class _Queries(Protocol):
-    """What this part uses of the store it belongs to (``bot.store.sqlite.Store`` defines it)."""
-
-    @property
-    def conn(self) -> Database: ...
-    def _read(self) -> Database: ...
-    def _mine(self) -> tuple[str, tuple[Any, ...]]: ...
-    def _row_lock(self, *, skip_locked: bool = False) -> str: ...
-    def transaction(self) -> AbstractAsyncContextManager[Database]: ...
-    async def game(self, game_id: int) -> Game | None: ...
-
-
-class Community(_Queries):
+class Community(StorePart):
     async def ratings(self, guild_id: str, players: list[str] | None = None) -> list[Rating]:
         """The server's ratings (of ``players`` only, if given), best conservative rating first."""
         where, args = "guild_id = ?", [guild_id]

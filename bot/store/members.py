@@ -4,24 +4,11 @@ last failed (``users``), and the live games they sit in (``/ds mygames``).  A pa
 
 from __future__ import annotations
 
-from contextlib import AbstractAsyncContextManager
-from typing import Protocol
-
-from bot.store.api import Database
 from bot.store.models import Game
+from bot.store.part import StorePart
 
 
-class _Queries(Protocol):
-    """What this part uses of the store it belongs to (``bot.store.sqlite.Store`` defines it)."""
-
-    @property
-    def conn(self) -> Database: ...
-    def _read(self) -> Database: ...
-    def transaction(self) -> AbstractAsyncContextManager[Database]: ...
-    async def game(self, game_id: int) -> Game | None: ...
-
-
-class Members(_Queries):
+class Members(StorePart):
     async def user_prefs(self, user_id: str) -> tuple[bool, float | None]:
         """(wants a direct message on their turn, when a direct message to them last failed)."""
         async with self._read().execute("SELECT * FROM users WHERE user_id = ?", (user_id,)) as cur:

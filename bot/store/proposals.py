@@ -5,23 +5,14 @@ from __future__ import annotations
 
 import json
 import time
-from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any
 
-from bot.store.api import Database, Row, inserted_id
+from bot.store.api import Row, inserted_id
 from bot.store.models import Proposal
+from bot.store.part import StorePart
 
 
-class _Queries(Protocol):
-    """What this part uses of the store it belongs to (``bot.store.sqlite.Store`` defines it)."""
-
-    @property
-    def conn(self) -> Database: ...
-    def _read(self) -> Database: ...
-    def transaction(self) -> AbstractAsyncContextManager[Database]: ...
-
-
-class Proposals(_Queries):
+class Proposals(StorePart):
     async def open_proposal(self, game_id: int) -> Proposal | None:
         async with self._read().execute(
             "SELECT * FROM proposals WHERE game_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1", (game_id,)

@@ -6,26 +6,13 @@ from __future__ import annotations
 
 import json
 import time
-from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any
 
-from bot.store.api import Database
 from bot.store.models import Game
+from bot.store.part import StorePart
 
 
-class _Queries(Protocol):
-    """What this part uses of the store it belongs to (``bot.store.sqlite.Store`` defines it)."""
-
-    @property
-    def conn(self) -> Database: ...
-    def _read(self) -> Database: ...
-    def _mine(self) -> tuple[str, tuple[Any, ...]]: ...
-    def _row_lock(self, *, skip_locked: bool = False) -> str: ...
-    def transaction(self) -> AbstractAsyncContextManager[Database]: ...
-    async def game(self, game_id: int) -> Game | None: ...
-
-
-class Upkeep(_Queries):
+class Upkeep(StorePart):
     async def stale_lobbies(self, opened_before: float, limit: int = 100) -> list[int]:
         """Lobbies opened before ``opened_before``, oldest first."""
         mine, args = self._mine()
