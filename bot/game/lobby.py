@@ -20,6 +20,7 @@ from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
 from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, user_to_act
 from bot.store.models import Game, Seat
+from engine import logbook
 from engine.data import FOOD_CHAIN
 from words import T, Words, join
 
@@ -215,7 +216,7 @@ class Lobby(ServiceCore):
             for s, dealt in zip(game.seats, state["seats"], strict=True):
                 await self.store.update_seat(game.id, s.seat, animal=",".join(dealt["animals"]))
             await self.store.update_game(game.id, players=seated)
-            await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup,
+            await self.store.save_state(game.id, 0, 1, logbook.kept(state), status="active", setup=setup,
                                         board_due=RESET)
             await self._restart_clock(game, state)
             started = await self.store.live_game(channel_id)
