@@ -29,7 +29,7 @@ from bot.game.lobby import Lobby
 from bot.game.pictures import TileRenderer
 from bot.game.ratings import Ratings
 from bot.game.reads import Reads
-from bot.game.rematch import Rematch
+from bot.game.rematch import Rematch, this_process
 from bot.game.replies import (
     BadRequest,
     Choice,
@@ -90,6 +90,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
         #: the picture posted with a prompt (a compact turn picture when there is one)
         self.picture_renderer = picture_renderer or renderer
         self.clock = clock or time.time
+        self.claimant = this_process()  # who this process is in the claims it makes (a rematch's)
         self._locks: dict[str, asyncio.Lock] = {}
         self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None,
                                    telemetry=telemetry)

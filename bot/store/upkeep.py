@@ -48,6 +48,16 @@ class Upkeep(StorePart):
         ) as cur:
             return [r["id"] for r in await cur.fetchall()]
 
+    async def rematches_being_opened(self) -> list[int]:
+        """Finished games of this process's shards whose rematch is being opened: their settings
+        hold a claim (``bot.game.rematch``), or the mark older versions left (-1)."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            "SELECT id FROM games WHERE status = 'finished' AND (settings LIKE '%\"rematch\": {%' "
+            f"OR settings LIKE '%\"rematch\": -1%') AND {mine} ORDER BY id", args
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
     async def ping(self) -> None:
         """The health check: one read of a real table (a ``SELECT 1`` reads none, and answered while
         every query of the bot failed); raises when the database cannot answer it."""
