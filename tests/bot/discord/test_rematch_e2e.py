@@ -37,10 +37,11 @@ def rematch_mark(db: Path, game: int = 1) -> object:
 
 
 async def finished_game(fake: FakeDiscord) -> tuple[dict, str]:
-    """A 2-player game in a thread of its own, ended by a resignation: its end post and Rematch button."""
+    """A 2-player game in a thread of its own, ended by a resignation: its end post and Rematch button
+    (long waits: under a loaded machine the end's pictures take their time)."""
     fake.app_permissions |= CREATE_PUBLIC_THREADS
     await slash(fake, "new", ANN, {"players": 2})
-    await eventually(lambda: fake.threads_created)
+    await eventually(lambda: fake.threads_created, timeout=60)
     thread = fake.threads_created[-1]
     await slash(fake, "join", BOB, channel_id=thread)
     await slash(fake, "start", ANN, channel_id=thread)
@@ -50,7 +51,7 @@ async def finished_game(fake: FakeDiscord) -> tuple[dict, str]:
         return next((m for m in fake.channel_messages(thread)
                      if any(c.get("custom_id", "").startswith("ds:rematch:") for c in prompt_components(m))), None)
 
-    await eventually(lambda: end_post() is not None)
+    await eventually(lambda: end_post() is not None, timeout=60)  # its picture drawn first
     end = end_post()
     assert end is not None
     (rematch,) = [c["custom_id"] for c in prompt_components(end) if c["custom_id"].startswith("ds:rematch:")]
@@ -86,7 +87,8 @@ async def test_a_rematch_whose_process_died_opening_it_opens_once_after_a_restar
         end, rematch = await finished_game(fake)
         fake.fail("POST", THREADS, 500, times=5)  # Discord has a bad minute: the thread waits on retries
         fake.click(rematch, user=BOB, message_id=end["_message_id"])
-        await eventually(lambda: any(c.fault and c.method == "POST" and "/threads" in c.path for c in fake.calls))
+        await eventually(lambda: any(c.fault and c.method == "POST" and "/threads" in c.path for c in fake.calls),
+                         timeout=60)
         assert rematch_mark(db) not in (None, 2)  # claimed, no lobby yet
         await bot.kill()  # between the claim and the lobby
         fake.clear_faults()
