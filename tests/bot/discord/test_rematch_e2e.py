@@ -43,6 +43,7 @@ async def finished_game(fake: FakeDiscord) -> tuple[dict, str]:
     await slash(fake, "new", ANN, {"players": 2})
     await eventually(lambda: fake.threads_created, timeout=60)
     thread = fake.threads_created[-1]
+    await fake.wait_channel_messages(1, thread, timeout=60)  # the lobby is stored after its thread is made
     await slash(fake, "join", BOB, channel_id=thread)
     await slash(fake, "start", ANN, channel_id=thread)
     await slash(fake, "resign", ANN, channel_id=thread)
