@@ -63,6 +63,11 @@ class ServiceCore(Protocol):
                            variant: str = ..., *, home_channel_id: str | None = None,
                            lobby_message_id: str | None = None, guild_id: str | None = None, language: str = ...,
                            hints: bool = False, settings: dict[str, Any] | None = None) -> Reply: ...
+    async def _insert_lobby(self, channel_id: str, user_id: str, user_name: str, players: int, variant: str,
+                            settings: dict[str, Any], *, home_channel_id: str | None, lobby_message_id: str | None,
+                            guild_id: str | None) -> int: ...
+    @staticmethod
+    def check_new(players: int, variant: str, language: str) -> None: ...
 
     # computer players' (``bot.game.computer``)
     @property

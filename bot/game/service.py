@@ -30,7 +30,7 @@ from bot.game.lobby import Lobby
 from bot.game.pictures import TileRenderer
 from bot.game.ratings import Ratings
 from bot.game.reads import Reads
-from bot.game.rematch import Rematch
+from bot.game.rematch import Rematch, this_process
 from bot.game.replies import (
     BadRequest,
     Choice,
@@ -93,6 +93,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
         #: the picture posted with a prompt (a compact turn picture when there is one)
         self.picture_renderer = picture_renderer or renderer
         self.clock = clock or time.time
+        self.claimant = this_process()  # who this process is in the claims it makes (a rematch's)
         self._locks: dict[str, asyncio.Lock] = {}
         #: per game, the state its last move here saved, by version: the reads after a move (its
         #: post, its followers' news) take it instead of decoding it again; never given to a move

@@ -44,7 +44,7 @@ from bot.store.proposals import Proposals
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
 from bot.store.sqlite_db import SqliteDatabase
-from bot.store.upkeep import Upkeep
+from bot.store.upkeep import PING, Upkeep
 
 BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
 LIVE = ("lobby", "active")
@@ -118,6 +118,14 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
                 raise StoreUnavailable(f"cannot use the database {path}: {e}") from e
             raise
         return store
+
+    async def ping(self) -> None:
+        """The health check reads a real table over a connection opened for it: the store's own
+        connections answer from the pages they hold, so a file overwritten under them answered
+        "ok" until they next read it."""
+        if self.path == ":memory:":  # another connection would be another, empty database
+            return await super().ping()
+        await asyncio.to_thread(_probe, self.path)
 
     async def close(self) -> None:
         if self._reader is not self._writer:
@@ -402,6 +410,16 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
 
 
 _statements = statements  # the name tests and older code use
+
+
+def _probe(path: str) -> None:
+    """Read the file at ``path`` as a fresh connection does (from the file, no page held); never
+    creates it (``mode=rw``): a file that is gone is a database that does not answer."""
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        conn.execute(PING).fetchone()
+    finally:
+        conn.close()
 
 
 async def _connect(path: str) -> aiosqlite.Connection:
