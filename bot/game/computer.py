@@ -142,7 +142,7 @@ class ComputerPlayers(ServiceCore):
                 assert picked is not None  # the engine applied it: it is one of the prompt's options
                 moves: Moves = [(seat.seat, seat.user_id, option, words.option(picked, "en"), made_by,
                                  logbook.total(state))]
-                moves += self._autoplay(now, state)
+                moves += await self._play_on(now, state)
                 await self._write(now, state, moves, owed(now.post.board_due, before, state))
                 if made_by == "clock":
                     await self._keep_deadline(now, state, seat.seat)

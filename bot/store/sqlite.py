@@ -40,6 +40,7 @@ from bot.store.models import (
     encode_state,
 )
 from bot.store.packs import Packs
+from bot.store.plans import PlanRows
 from bot.store.proposals import Proposals
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
@@ -51,7 +52,7 @@ LIVE = ("lobby", "active")
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
+class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, PlanRows):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
     dialect = SQLITE
@@ -213,6 +214,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
                     row["finished_at"], row["told_turn"], created_at=row["created_at"], ended_at=row["ended_at"],
                     archived_at=row["archived_at"], idle_told=row["idle_told"],
                     decided={int(k): v for k, v in json.loads(row["decided"] or "{}").items()},
+                    planned=json.loads(row["planned"] or "[]"),
                     state_blob=row["state"])
 
     async def unannounced_channels(self) -> list[str]:
@@ -280,9 +282,10 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
         return inserted_id(cur.lastrowid)
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
-        """Set plain columns of a game (``settings`` is stored as JSON)."""
-        if "settings" in fields:
-            fields["settings"] = json.dumps(fields["settings"])
+        """Set plain columns of a game (``settings`` and ``planned`` are stored as JSON)."""
+        for kept_as_json in ("settings", "planned"):
+            if kept_as_json in fields:
+                fields[kept_as_json] = json.dumps(fields[kept_as_json])
         sets = ", ".join(f"{k} = ?" for k in fields)
         await self.conn.execute(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?",
                                 (*fields.values(), time.time(), game_id))
