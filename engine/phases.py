@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import data, ecology, reseed
-from engine.data import FOOD_CHAIN, MAMMAL_EXTINCTION_SAVES, ROW_NAMES, bonus_vps
+from engine.data import FOOD_CHAIN, MAMMAL_EXTINCTION_SAVES, ROW_NAMES
 from engine.display import place_ap, space_id, take_ap, vacant_spaces
 from engine.flow import Ask, Option, push, register, replace
 from engine.geometry import hex_from_key, hex_label
@@ -127,6 +127,10 @@ ROW_EXIT: dict[str, Callable[[State], None]] = {}
 # Reset
 
 
+#: What each Reset does right after Extinction: the Survival card (``engine.cards.survival``).
+AFTER_EXTINCTION: list[Callable[[State], None]] = []
+
+
 def _endangered_cubes(state: State) -> list[tuple[str, str, int]]:
     """(tile, animal, cubes) that Extinction would eliminate; Hibernation's species are safe."""
     safe = state.get("hibernating", {})
@@ -197,18 +201,8 @@ def reset_auto(state: State, step: Step) -> None:
         step["stage"] = "survival"
         return
     state.pop("hibernating", None)
-    # Survival
-    holder = ecology.survival_holder(state)
-    state["survival"] = holder
-    if holder is not None:
-        occupied = sum(
-            1 for t in state["tiles"].values()
-            if t["terrain"] == "tundra" and t["species"].get(holder, 0) > 0
-        )
-        gained = gain_vp(state, holder, bonus_vps(occupied), source="survival")
-        log(state, "survival", holder=holder, n=occupied, vp=gained)
-    else:
-        log(state, "survival.nobody")
+    for scoring in AFTER_EXTINCTION:
+        scoring(state)
     if not state["ending"] and state["turn"] >= data.TURN_LIMIT:
         state["ending"] = True
         log(state, "turn_limit", n=data.TURN_LIMIT)
