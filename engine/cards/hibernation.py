@@ -1,12 +1,17 @@
 """Hibernation: up to five of the taker's eliminated species come back from the box onto one
-tile, and they ignore this turn's Extinction (base-game.md §7.1, §9)."""
+tile, and they ignore this turn's Extinction (base-game.md §7.1, §9).
+
+The protection belongs to the species it returns, not to the tile: it is counted with them
+(``engine.state.protect_species``), moves with them if Mass Exodus moves them later in the turn,
+and ends with this turn's Extinction.
+"""
 
 from __future__ import annotations
 
 from engine.actions.common import hex_of_option, tile_option
 from engine.cards.common import arg, starts_step
 from engine.flow import Ask, Option, State, Step, pop, register, skip
-from engine.state import add_species
+from engine.state import add_species, protect_species
 from engine.text import Msg, msg, tile_ref
 
 MAX_SPECIES = 5
@@ -38,8 +43,7 @@ def choose(state: State, step: Step, option_id: str) -> Msg:
         rec["eliminated"] -= n
         rec["gene_pool"] += n
         add_species(state, animal, h, n)
-        safe = state.setdefault("hibernating", {}).setdefault(h, {})
-        safe[animal] = safe.get(animal, 0) + n
+        protect_species(state, animal, h, n)
     return msg("hibernation.returned", n=n, tile=tile_ref(state, h))
 
 

@@ -1,5 +1,10 @@
 """Mass Exodus: the taker picks a tile and moves every species on it, of every animal, to tiles
-next to it, sharing them out as it likes (one, or all that are left, at a time)."""
+next to it, sharing them out as it likes (one, or all that are left, at a time).
+
+Species that Hibernation protects keep their protection wherever they go; a single species
+moved is an unprotected one while the tile still has any (``engine.state.move_species``), so
+any sharing out of both kinds can still be made.
+"""
 
 from __future__ import annotations
 
