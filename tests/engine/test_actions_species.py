@@ -1,5 +1,5 @@
 """Rules by position for the species actions (Migration, Competition, Domination), the Ice Age
-end of the game, the Reset phase (Extinction, Survival) and the refusal of illegal choices.
+end of the game, the Reset phase's Extinction and the refusal of illegal choices.
 
 Earth after ``clear_earth``: the seven starting tiles, empty.  Labels: D3 tundra (centre),
 D2 wetland, E3 savannah, E4 desert, D4 mountain, C4 forest, C3 jungle.  Corners that touch
@@ -22,7 +22,6 @@ from helpers import (
     finished,
     fresh,
     hk,
-    make_tundra,
     option_ids,
     put_element,
     put_species,
@@ -594,7 +593,7 @@ def test_multi_animal_seat_scores_its_lowest_animal(vp, seat_scores, winner_seat
 
 
 # ---------------------------------------------------------------------------------------------
-# Reset: Extinction and Survival
+# Reset: Extinction (Survival: tests/engine/cards/test_card_survival.py)
 
 
 def extinction_position():
@@ -651,37 +650,6 @@ def test_extinction_without_endangered_mammals_asks_nobody():
     assert species(state, "E4") == {}
     assert species(state, "D4") == {"mammals": 2}
     assert eliminated(state)["reptiles"] == 2
-    assert_ok(state)
-
-
-def test_survival_sole_most_on_tundra_scores_tundra_tiles_occupied():
-    state = position()
-    make_tundra(state, "D2")
-    make_tundra(state, "E3")
-    put_element(state, "D3-NE", "seed")          # touches D3, D2 and E3: all tundra now
-    put_element(state, "D3-SE", "sun")           # touches D3, D4, E4
-    put_species(state, "D3", "birds", 2)
-    put_species(state, "D2", "birds", 1)
-    put_species(state, "E3", "birds", 1)         # birds: 4 species on 3 tundra tiles
-    put_species(state, "D3", "reptiles", 3)
-    put_species(state, "E3", "amphibians", 4)    # endangered: gone before Survival counts
-    run_reset(state)
-    assert state["animals"]["amphibians"]["eliminated"] == 4
-    assert state["survival"] == "birds"
-    assert vps(state) == {"insects": 0, "birds": 6, "mammals": 0, "arachnids": 0,
-                          "reptiles": 0, "amphibians": 0}  # bonus for 3 tiles
-    assert_ok(state)
-
-
-def test_survival_tie_scores_nobody():
-    state = position()
-    put_element(state, "D3-NE", "seed")
-    put_element(state, "D3-SE", "sun")
-    put_species(state, "D3", "birds", 2)
-    put_species(state, "D3", "reptiles", 2)
-    run_reset(state)
-    assert state["survival"] is None
-    assert all(v == 0 for v in vps(state).values())
     assert_ok(state)
 
 
