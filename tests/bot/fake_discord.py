@@ -49,6 +49,7 @@ DM_CHANNEL = 1
 DEFAULT_PERMISSIONS = sum(1 << bit for bit in (10, 11, 14, 15, 16, 6, 18, 31, 38))
 
 Handler = Callable[["RecordedCall", re.Match[str]], Awaitable[web.Response]]
+_CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 
 
 @dataclass
@@ -483,6 +484,21 @@ class FakeDiscord:
         data = self._command_data(command, subcommand, values, focused=focused)
         return self._interact(AUTOCOMPLETE, data, user, channel_id, permissions, None, locale, guild_locale)
 
+    def outdated_autocomplete(self, command: str, subcommand: str, focused: str, typed: str = "", *,
+                              user: FakeUser, channel_id: int | None = None, kind: int = payloads.STRING,
+                              permissions: int = 0) -> str:
+        """An autocomplete from a client that still shows an older command tree (Discord takes a while to give
+        every client the last sync): ``subcommand`` (``"group sub"`` too) and its option ``focused`` (of type
+        ``kind``) need not be in the tree the bot synced; only ``command`` must."""
+        registered = self._find_command(command)
+        leaves: list[JSON] = [{"name": focused, "type": kind, "value": typed, "focused": True}]
+        for name in reversed(subcommand.split()):
+            leaves = [{"name": name, "type": 1 if leaves[0]["type"] not in (1, 2) else 2, "options": leaves}]
+        data: JSON = {"id": registered["id"], "name": registered["name"], "type": 1, "options": leaves}
+        if "guild_id" in registered:
+            data["guild_id"] = registered["guild_id"]
+        return self._interact(AUTOCOMPLETE, data, user, channel_id, permissions, None)
+
     def click(self, custom_id: str, *, user: FakeUser, message_id: int | None = None, channel_id: int | None = None,
               permissions: int = 0, locale: str | None = None) -> str:
         """Click a button. Without ``message_id``, the newest stored message carrying ``custom_id`` is used."""
@@ -730,7 +746,7 @@ class FakeDiscord:
                             time.perf_counter())
         self.calls.append(call)
         call.violation = contract().check(call.method, call.path, call.query, body, [len(f.data) for f in files],
-                                          multipart)
+                                          multipart, interaction_type=self._answered_kind(call.path))
         if call.violation is not None:
             self.violations.append(call.violation)
         fault = self._take_fault(call)
@@ -746,6 +762,12 @@ class FakeDiscord:
         async with self._changed:
             self._changed.notify_all()
         return response
+
+    def _answered_kind(self, path: str) -> int | None:
+        """For an interaction's callback, the type of the interaction it answers (the contract checks they fit)."""
+        match = _CALLBACK.fullmatch(path)
+        record = self._interactions.get(match[1]) if match else None
+        return None if record is None else record.kind
 
     def refuse_each_kind_once(self, status: int | Callable[[str], int]) -> None:
         """From now on, refuse the first request of every kind (an operation of Discord's API: a
