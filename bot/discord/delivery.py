@@ -288,6 +288,8 @@ class Announcer:
                             await self._channel(item.channel_id).send(compose(item.text, item.mention),
                                                                       allowed_mentions=mentions_for(item.mention),
                                                                       nonce=f"ds-outbox-{item.id}")
+                        if item.kind == "abandoned":
+                            await self.disarm(item.game_id)
                 except discord.NotFound as e:  # the channel is gone: it can never arrive
                     log.warning("dropping %s of game %s: its channel is gone (%r)", item.kind, item.game_id, e,
                                 extra={"game": item.game_id})
@@ -310,6 +312,19 @@ class Announcer:
                 with contextlib.suppress(Exception):  # its card in the parent channel: best effort
                     await self.on_lobby_closed(item.game_id)
         return sent
+
+    async def disarm(self, game_id: int) -> None:
+        """An abandoned game's last prompt loses its buttons and menus (a click on one would only
+        be refused as stale).  Discord's failures are the caller's (the outbox tries again)."""
+        found = await self.service.store.game(game_id)
+        if found is None:
+            return
+        async with self._lock(found.channel_id):  # after a post in flight (it was planned before the end)
+            game = await self.service.store.game(game_id)
+            if game is None or game.post.message_id is None:
+                return
+            with contextlib.suppress(discord.NotFound):  # deleted meanwhile: nothing left to click
+                await self._channel(game.channel_id).get_partial_message(int(game.post.message_id)).edit(view=None)
 
     async def _archive(self, channel_id: str) -> None:
         """Archive a game's thread (the bot opened it, so it may); a thread that is gone, or that

@@ -9,7 +9,7 @@ import sqlite3
 import time
 
 import pytest
-from bot_process import is_ephemeral, slash, text_of
+from bot_process import eventually, is_ephemeral, latest_prompt, prompt_components, slash, text_of
 from fake_discord import FakeDiscord, FakeUser
 
 ANN, MOD = FakeUser(9901, "ann"), FakeUser(9902, "mod")
@@ -61,3 +61,23 @@ async def test_only_a_manager_rebuilds_the_ratings_and_is_told_what_was_rebuilt(
     assert is_ephemeral(refused) and "manage this server" in text_of(refused), text_of(refused)
     rebuilt = await slash(fake, "stats", MOD, {"rebuild": True}, permissions=MANAGE_GUILD)
     assert is_ephemeral(rebuilt) and "Ratings rebuilt from 0 rated games: 0 rated players" in text_of(rebuilt)
+
+
+async def test_an_abandoned_games_last_prompt_loses_its_buttons_and_menus(fake, bot):
+    await slash(fake, "new", ANN, {"players": 2})
+    await slash(fake, "addbot", ANN, {"level": "random"})
+    await slash(fake, "start", ANN)
+    await eventually(lambda: latest_prompt(fake) is not None)
+    prompt = latest_prompt(fake)
+    done = await slash(fake, "admin abandon", MOD, {"game": 1}, channel_id=fake.mods, permissions=MANAGE_GUILD)
+    assert "Game #1 is abandoned" in text_of(done)
+    await eventually(lambda: any("abandoned" in (m.get("content") or "") for m in fake.channel_messages()))
+    await eventually(lambda: latest_prompt(fake) is None)  # nothing left to click
+    assert prompt_components(fake.message(int(prompt["id"]))) == []
+    # the same when the host abandons a game in its own channel
+    await slash(fake, "new", ANN, {"players": 2})
+    await slash(fake, "addbot", ANN, {"level": "random"})
+    await slash(fake, "start", ANN)
+    await eventually(lambda: latest_prompt(fake) is not None)
+    assert "Game #2 is abandoned" in text_of(await slash(fake, "abandon", ANN))
+    await eventually(lambda: latest_prompt(fake) is None)
