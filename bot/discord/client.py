@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.discord import components, components_story
 from bot.discord.answers import OUR_FAULT, offer_nothing, send_error
+from bot.discord.commands_admin import install_admin_buttons
 from bot.discord.commands_story import install_story_buttons
 from bot.discord.delivery import Announcer
 from bot.discord.metrics import Metrics
@@ -112,6 +113,7 @@ class DominantBot(discord.Client):
         components.set_handler("proposal", responder.on_proposal)
         components.set_handler("rematch", lambda i, game: open_rematch(responder, i, game))
         install_story_buttons(responder)  # the history and log buttons
+        install_admin_buttons(responder)  # the pages of /ds admin games
         components.wrap_handlers(self._noted)
         items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS)
         components.register_items(*items)

@@ -323,3 +323,17 @@ async def test_sending_an_outbox_item_never_holds_its_game(database):
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_servers_live_games_are_counted_and_read_a_page_at_a_time_newest_first(store):
+    async with store.transaction():
+        ids = [await store.insert_game(f"c{n}", 2, "standard", 1, guild_id="42") for n in range(7)]
+        await store.insert_game("elsewhere", 2, "standard", 1, guild_id="43")
+        for gid in ids[:3]:
+            await store.save_state(gid, 0, 1, {"n": 1}, status="active")
+        await store.set_status(ids[3], "abandoned")
+    assert await store.count_server_games("42") == (6, 3)  # the abandoned one is not live
+    assert await store.count_server_games("none") == (0, 0)
+    newest = [ids[6], ids[5], ids[4], ids[2], ids[1], ids[0]]
+    pages = [[g.id for g in await store.games_of_server("42", 4, offset)] for offset in (0, 4, 8)]
+    assert pages == [newest[:4], newest[4:], []]
