@@ -258,6 +258,8 @@ class FakeDiscord:
         self._guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
         self._dm_channels: dict[int, int] = {}
         self.dm_closed: set[int] = set()  # users whose direct messages are closed (403, code 50007)
+        self.dm_latency = 0.0  # seconds Discord takes to answer each direct-message request (open, send)
+        self._dm_faults: dict[int, list[tuple[int, int]]] = {}  # user -> (status, code) of their next DMs
         self.direct_messages: list[tuple[int, str]] = []  # (user id, content) delivered
         self._commands: dict[int | None, list[JSON]] = {}
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
@@ -680,6 +682,11 @@ class FakeDiscord:
         fault = _Fault(method.upper(), re.compile(path_pattern), status, times, retry_after or 0.05)
         self._faults.append(fault)
 
+    def fail_dm(self, user: FakeUser, status: int, times: int = 1, code: int = 0) -> None:
+        """Answer the next ``times`` direct messages to ``user`` with ``status`` (a 403 with ``code``; a 429 with
+        Discord's rate-limit body; a 5xx as an outage): opening the direct channel still works."""
+        self._dm_faults.setdefault(user.id, []).extend([(status, code)] * times)
+
     def moderator_deletes(self, message_id: int) -> None:
         """A message deleted by someone else (a moderator): the bot finds it gone when it next touches it."""
         del self._messages[message_id]
@@ -987,6 +994,8 @@ class FakeDiscord:
         return _error(404, "Unknown User", 10013) if user is None else _json_response(user.payload())
 
     async def _post_dm_channel(self, call: RecordedCall, _match: re.Match[str]) -> web.Response:
+        if self.dm_latency:
+            await asyncio.sleep(self.dm_latency)
         recipient = int((call.json or {}).get("recipient_id", 0))
         user = self._users.get(recipient)
         if user is None:
@@ -1007,7 +1016,16 @@ class FakeDiscord:
             self.repeated_nonces.append((channel_id, str(body["nonce"])))
             return _json_response(self._messages.get(self._nonces[channel_id, str(body["nonce"])], {}))
         if channel["type"] == DM_CHANNEL:
+            if self.dm_latency:
+                await asyncio.sleep(self.dm_latency)
             recipient = int(channel["recipients"][0]["id"])
+            faults = self._dm_faults.get(recipient)
+            if faults:
+                status, code = faults.pop(0)
+                call.fault = True
+                if status == 403:
+                    return _error(403, "Forbidden", code)
+                return _fault_response(_Fault("POST", re.compile(".*"), status, 0, 0.05))
             if recipient in self.dm_closed:
                 return _error(403, "Cannot send messages to this user", 50007)
             self.direct_messages.append((recipient, (call.json or {}).get("content", "")))

@@ -1,11 +1,15 @@
-"""Message building: limits Discord enforces, who gets pinged, and the prompt's components;
-retrying a post."""
+"""Message building: limits Discord enforces, who gets pinged (followers' mentions over as many
+posts as they need), and the prompt's components; the pace of followers' direct messages and
+what counts as closed ones; retrying a post."""
 
 import asyncio
 from types import SimpleNamespace
 
+import discord
+
 from bot.discord.components import BUTTON_LABEL, BoardButton, OptionButton, prompt_view
 from bot.discord.delivery import Announcer, compose, mentions_for, message_text
+from bot.discord.news import Pacer, dms_closed, mention_posts, passing
 from bot.game.channel import ChannelPost
 from bot.game.limits import CONTENT as MESSAGE_LIMIT
 from bot.game.replies import Choice, Reply
@@ -18,6 +22,36 @@ def test_a_long_text_keeps_the_mention_and_its_end():
     assert len(text) <= MESSAGE_LIMIT
     assert text.startswith("<@123> ") and text.endswith("Now: Ann acts.\n(note)")
     assert compose("hi", ["@everyone", "7"]) == "<@7> hi"
+
+
+def test_followers_mentions_are_split_over_posts_discord_takes():
+    users = [str(10**17 + i) for i in range(250)]
+    news, more = "**Game #1: turn 3 is done.**\n" + "x" * 1400 + "\nNow: ann acts.", "**Game #1: turn 3 is done.**"
+    posts = mention_posts(news, more, [*users, "@everyone"])
+    assert [u for _, part in posts for u in part] == users  # each once, in order; a name pings nobody
+    assert all(len(content) <= MESSAGE_LIMIT and len(part) <= 100 for content, part in posts)
+    assert posts[0][0].endswith(news) and all(content.endswith(more) for content, _ in posts[1:])
+    assert all(content.startswith(compose("", part)) for content, part in posts)
+    assert mention_posts(news, more, []) == []
+
+
+def test_the_pacer_lets_a_burst_through_then_so_many_a_second():
+    now = [0.0]
+    pacer = Pacer(rate=10.0, burst=3, clock=lambda: now[0])
+    assert [pacer.take() for _ in range(4)] == [True, True, True, False]
+    assert abs(pacer.wait() - 0.1) < 1e-9
+    now[0] += 0.25
+    assert [pacer.take() for _ in range(3)] == [True, True, False]
+
+
+def test_only_a_403_with_code_50007_means_closed_direct_messages():
+    def error(kind, status, code=0):
+        return kind(SimpleNamespace(status=status, reason="x"), {"code": code, "message": "x"})
+
+    assert dms_closed(error(discord.Forbidden, 403, 50007))
+    assert not dms_closed(error(discord.Forbidden, 403, 50001)) and not dms_closed(error(discord.HTTPException, 503))
+    assert passing(error(discord.DiscordServerError, 503)) and passing(error(discord.HTTPException, 429))
+    assert passing(TimeoutError()) and not passing(error(discord.Forbidden, 403, 50007))
 
 
 def test_only_the_player_to_act_can_be_pinged():
