@@ -88,13 +88,16 @@ class Told:
     wait: float | None = None  # paced: the rest goes out in this many seconds
 
 
-def mention_posts(text: str, more: str, users: list[str]) -> list[tuple[str, list[str]]]:
+def mention_posts(text: str, brief: str, more: str, users: list[str]) -> list[tuple[str, list[str]]]:
     """The channel posts that mention ``users`` (followers whose direct messages are closed), each
-    within Discord's 2,000 characters and its 100 mentions: the first with the news ``text`` and as
-    many mentions as fit beside it, the others with the short line ``more``."""
+    within Discord's 2,000 characters and its 100 mentions: one post of the news ``text`` when they
+    all fit beside it, else the ``brief`` news with as many as fit and further posts of the short
+    line ``more``."""
     posts: list[tuple[str, list[str]]] = []
     rest = [u for u in users if u.isdigit()]
-    room, line = CONTENT - len(text), text
+    whole = len(rest) <= MENTIONS_MAX and len(mention_head(rest)) <= CONTENT - len(text)
+    line = text if whole else brief
+    room = CONTENT - len(line)
     while rest:
         part = _fitting(rest, room)
         posts.append((compose(line, part), part))
@@ -184,7 +187,7 @@ class FollowerNews:
         """Mention ``users`` in the game's channel; (those mentioned, whether something failed)."""
         mentioned: set[str] = set()
         channel = self.client.get_partial_messageable(int(item.channel_id))
-        for content, part in mention_posts(news.brief, news.more, users):
+        for content, part in mention_posts(news.text, news.brief, news.more, users):
             try:
                 await channel.send(content, allowed_mentions=mentions_for(part), nonce=_nonce(item, part))
             except discord.NotFound as e:  # the channel is gone: they cannot be mentioned there

@@ -26,13 +26,15 @@ def test_a_long_text_keeps_the_mention_and_its_end():
 
 def test_followers_mentions_are_split_over_posts_discord_takes():
     users = [str(10**17 + i) for i in range(250)]
-    news, more = "**Game #1: turn 3 is done.**\n" + "x" * 1400 + "\nNow: ann acts.", "**Game #1: turn 3 is done.**"
-    posts = mention_posts(news, more, [*users, "@everyone"])
+    head, now, more = "**Game #1: turn 3 is done.**", "Now: ann acts.", "**Game #1: turn 3 is done.** (more)"
+    news, brief = f"{head}\n{'x' * 1700}\n{now}", f"{head}\n{'x' * 1100}\n{now}"
+    posts = mention_posts(news, brief, more, [*users, "@everyone"])
     assert [u for _, part in posts for u in part] == users  # each once, in order; a name pings nobody
     assert all(len(content) <= MESSAGE_LIMIT and len(part) <= 100 for content, part in posts)
-    assert posts[0][0].endswith(news) and all(content.endswith(more) for content, _ in posts[1:])
+    assert posts[0][0].endswith(brief) and all(content.endswith(more) for content, _ in posts[1:])
     assert all(content.startswith(compose("", part)) for content, part in posts)
-    assert mention_posts(news, more, []) == []
+    assert mention_posts(news, brief, more, users[:3]) == [(compose(news, users[:3]), users[:3])]  # they fit
+    assert mention_posts(news, brief, more, []) == []
 
 
 def test_the_pacer_lets_a_burst_through_then_so_many_a_second():
