@@ -141,7 +141,8 @@ class FollowerNews:
         closed = await store.dm_failures(pending)
         told: set[str] = set()
         unreached: list[str] = []  # to mention in the channel
-        failed = paced = False
+        again: list[str] = []  # Discord failed them: tried again last, after the others
+        paced = False
         for user_id in pending:
             if user_id in closed:
                 unreached.append(user_id)
@@ -159,7 +160,7 @@ class FollowerNews:
                 elif passing(e):
                     log.warning("a direct message to follower %s failed (%r); trying again later", user_id, e,
                                 extra={"game": item.game_id})
-                    failed = True
+                    again.append(user_id)
                 else:  # refused otherwise (not closed): a mention in the channel this time
                     log.info("a direct message to follower %s was refused (%r); mentioning them in the channel",
                              user_id, e)
@@ -167,9 +168,11 @@ class FollowerNews:
                 continue
             told.add(user_id)
         mentioned: set[str] = set()
+        failed = bool(again)
         if not paced:  # every follower was tried: those not reached are mentioned, in as few posts as fit
             mentioned, failed = await self._mention(item, news, unreached, failed)
-        left = [u for u in pending if u not in told and u not in mentioned]
+        done = told | mentioned
+        left = [u for u in pending if u not in done and u not in again] + again
         if not left:
             return self._forget(item, Told(done=True))
         if left != item.mention:
