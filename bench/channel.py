@@ -115,30 +115,47 @@ async def play(root: Path | None, seed: int) -> dict:
             await slash(fake, "start", ANN)
             chooser = random.Random(seed)
             users = {u.id: u for u in (ANN, BOB)}
-            actor = None
             prompt = await wait_progress(fake, channel, 0, db)
-            clicks = 0
-            while prompt is not None:
-                mention = MENTION.search(prompt["content"])
-                actor = users[int(mention[1])] if mention else actor
-                choices = []
-                for component in options_of(prompt):
-                    if component["type"] == 2:
-                        value = component["custom_id"].split(":", 4)[4]
-                        choices.append(("button", component["custom_id"], value))
-                    else:
-                        choices += [("select", component["custom_id"], o["value"]) for o in component["options"]]
-                kind, custom_id, value = pick(choices, chooser)
-                if kind == "button":
-                    iid = fake.click(custom_id, user=actor, message_id=int(prompt["id"]))
-                else:
-                    iid = fake.select(custom_id, [value], user=actor, message_id=int(prompt["id"]))
-                await fake.response(iid, timeout=30)
-                clicks += 1
-                prompt = await wait_progress(fake, channel, version_of(prompt), db)
+            clicks: list[int] = []
+            stopped = 0
+            try:
+                await click_on(fake, db, prompt, chooser, users, clicks)
+            except TimeoutError as stopped:  # say what the bot and Discord last did, then go on measuring
+                print(f"game of seed {seed} stopped: {stopped}\n-- the bot's last lines:\n{bot.tail(30)}\n"
+                      f"-- the fake Discord's last calls:\n{last_calls(fake)}", file=sys.stderr)
+                stopped = 1
             seconds = time.perf_counter() - started
             await bot.stop()
-            return measure(fake, channel, db, clicks, seconds)
+            return {**measure(fake, channel, db, len(clicks), seconds), "stopped": stopped}
+
+
+def last_calls(fake: FakeDiscord, count: int = 15) -> str:
+    return "\n".join(f"{c.time:.3f} {c.method} {c.path} -> {c.status}{' (fault)' if c.fault else ''}"
+                     for c in fake.calls[-count:])
+
+
+async def click_on(fake: FakeDiscord, db: Path, prompt: dict | None, chooser: random.Random,
+                   users: dict[int, FakeUser], clicks: list[int]) -> None:
+    """Click a random option of each new prompt until the game ends (``clicks``: the versions clicked)."""
+    actor = None
+    while prompt is not None:
+        mention = MENTION.search(prompt["content"])
+        actor = users[int(mention[1])] if mention else actor
+        choices = []
+        for component in options_of(prompt):
+            if component["type"] == 2:
+                value = component["custom_id"].split(":", 4)[4]
+                choices.append(("button", component["custom_id"], value))
+            else:
+                choices += [("select", component["custom_id"], o["value"]) for o in component["options"]]
+        kind, custom_id, value = pick(choices, chooser)
+        if kind == "button":
+            iid = fake.click(custom_id, user=actor, message_id=int(prompt["id"]))
+        else:
+            iid = fake.select(custom_id, [value], user=actor, message_id=int(prompt["id"]))
+        await fake.response(iid, timeout=30)
+        clicks.append(version_of(prompt))
+        prompt = await wait_progress(fake, int(prompt["channel_id"]), version_of(prompt), db)
 
 
 def measure(fake: FakeDiscord, channel: int, db: Path, clicks: int, seconds: float) -> dict:
@@ -216,7 +233,7 @@ def main() -> None:
     for key in keys:
         print(f"{key:{width}}  " + "  ".join(f"{row[key]!s:>22}" for row in rows.values()))
     print("goals: left_per_decision <= 0.35, images_per_decision <= 0.15, image_kb_per_decision <= 40, unnotified 0,"
-          " refused 0")
+          " refused 0, stopped 0 (a game whose post never came: its bot's last lines are printed above)")
 
 
 if __name__ == "__main__":

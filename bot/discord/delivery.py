@@ -37,6 +37,10 @@ OUTBOX_BATCH = 50  # items sent per scheduler tick at most
 #: the last.  Every tick (0.5 s) would spend Discord's budget of invalid requests (10,000 in 10
 #: minutes, then the bot is shut out) on a channel where the bot lost Send Messages.
 OUTBOX_RETRY_SECONDS = (2.0, 300.0)
+#: Seconds between sweeps for channels whose game is ahead of what they show and that nothing is
+#: retrying: a post whose retries ran out, or whose attempt died, goes out without waiting for
+#: someone to act in the channel.
+CATCH_UP_SECONDS = 30.0
 #: Outbox notices that end a game from outside its channel: its lobby card is brought up to date after
 CLOSING = ("lobby_closed", "abandoned")
 
@@ -74,6 +78,8 @@ class Announcer:
         self._unretired: dict[str, set[int]] = {}
         #: outbox items Discord refused: (tries so far, not before this time.monotonic())
         self._outbox_wait: dict[int, tuple[int, float]] = {}
+        self._gone: set[str] = set()  # channels Discord says are deleted: never swept again
+        self._swept_at: float | None = None  # time.monotonic() of the last catch-up sweep
         self.followers = FollowerNews(client, service)  # sends the followers' news from the outbox
         #: looks at the outbox now (the scheduler's wake), when news for followers was queued
         self.wake_outbox: Callable[[], None] | None = None
@@ -87,11 +93,40 @@ class Announcer:
     # -- catching up ------------------------------------------------------------------------
 
     async def sync(self, channel_id: str) -> PostOutcome:
-        """Bring the channel up to date with its game; on failure keep retrying in the background."""
-        outcome = await self._sync_once(channel_id)
+        """Bring the channel up to date with its game; on failure keep retrying in the background.
+        Whatever fails (Discord, the database, a bug), the move is stored: its post is retried."""
+        try:
+            outcome = await self._sync_once(channel_id)
+        except Exception:  # noqa: BLE001 - e.g. the database busy while the post was planned
+            log.exception("bringing channel %s up to date failed; trying again", channel_id)
+            outcome = PostOutcome.FAILED
         if outcome in (PostOutcome.FORBIDDEN, PostOutcome.FAILED):
             self.retry_later(channel_id)
         return outcome
+
+    async def deliver(self) -> int:
+        """The scheduler's delivery at each tick: the outbox, then (now and then) the catch-up."""
+        sent = await self.deliver_outbox()
+        await self.catch_up()
+        return sent
+
+    async def catch_up(self, *, force: bool = False) -> int:
+        """Every ``CATCH_UP_SECONDS`` (or now, ``force``): each channel whose game is ahead of what it
+        shows and that no retry is bringing up to date gets one; returns how many were started."""
+        now = time.monotonic()
+        if not force and self._swept_at is not None and now < self._swept_at + CATCH_UP_SECONDS:
+            return 0
+        self._swept_at = now
+        started = 0
+        for channel_id in await self.service.unposted_channels():
+            task = self._retrying.get(channel_id)
+            if channel_id in self._gone or (task is not None and not task.done()):
+                continue
+            self.retry_now(channel_id)
+            started += 1
+        if started:
+            log.info("catching up %d channel(s) whose posts had not gone out", started)
+        return started
 
     async def _sync_once(self, channel_id: str) -> PostOutcome:
         outcome = await self._post_once(channel_id)
@@ -382,6 +417,7 @@ class Announcer:
                 return
             if outcome is PostOutcome.GONE:
                 log.error("channel %s is gone; its game can no longer be shown there", channel_id)
+                self._gone.add(channel_id)
                 return
         log.error("giving up posting to channel %s for now; the next interaction there tries again", channel_id)
 

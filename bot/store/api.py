@@ -115,6 +115,8 @@ class GameStore(Protocol):
 
     @property
     def reader(self) -> Database: ...  # committed data, for read-only queries of their own (``bot.game.stats``)
+    @property
+    def trips(self) -> int: ...  # statements run so far, each one trip to the database (what a move costs)
 
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...

@@ -70,6 +70,7 @@ class _Result:
         # A read outside a transaction is tried again once when it met a connection the server
         # dropped (the pool has just been told to replace them all); in a transaction the error
         # stands: it rolls back, and the caller says nothing was changed.
+        self._conn.tally.trips += 1
         for attempt in (1, 2):
             try:
                 async with self._conn.connection() as raw:
@@ -106,14 +107,21 @@ class _Result:
         return self._rows
 
 
+class _Tally:
+    """Statements a store ran (each a trip to the server), over all its connections."""
+
+    trips = 0
+
+
 class _Connection:
     """The inherited queries' ``conn``: a transaction's own connection, or the pool (one
     pooled connection per statement, in autocommit)."""
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record],
-                 raw: PoolConnectionProxy[asyncpg.Record] | None = None) -> None:
+                 raw: PoolConnectionProxy[asyncpg.Record] | None = None, tally: _Tally | None = None) -> None:
         self.pool = pool
         self.raw = raw
+        self.tally = tally or _Tally()
         self.lock_reads = True  # a game read in this transaction locks the game's row
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> _Result:
@@ -164,6 +172,10 @@ class PgStore(Store):
     @property
     def reader(self) -> _Connection:
         return self._auto
+
+    @property
+    def trips(self) -> int:
+        return self._auto.tally.trips
 
     def _read(self) -> _Connection:
         return self.conn
@@ -217,7 +229,7 @@ class PgStore(Store):
             return
         try:
             async with self.pool.acquire() as raw, raw.transaction():
-                conn = _Connection(self.pool, raw)
+                conn = _Connection(self.pool, raw, self._auto.tally)
                 token = self._tx.set((asyncio.current_task(), conn))
                 try:
                     yield conn

@@ -40,6 +40,7 @@ from bot.store.models import (
 from bot.store.proposals import Proposals
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
+from bot.store.sqlite_db import SqliteDatabase
 from bot.store.upkeep import Upkeep
 
 BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
@@ -57,8 +58,10 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
         self._conn = conn
         self.path = path
         # Reads outside a transaction use their own connection: in WAL mode it sees only
-        # committed data, never another game's transaction half-way through.
-        self._reader = reader or conn
+        # committed data, never another game's transaction half-way through.  Each statement
+        # is one whole trip (``bot.store.sqlite_db``): none stays open to hold an old snapshot.
+        self._writer = SqliteDatabase(conn)
+        self._reader = SqliteDatabase(reader) if reader is not None else self._writer
         self._write_lock = asyncio.Lock()
         self._tx_owner: asyncio.Task[Any] | None = None
         #: the shards this process runs; None: all (one process).  See ``bot.store.shards``.
@@ -67,11 +70,16 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
     # The queries below run on ``conn`` and ``reader`` as a ``Database``: ``PgStore`` gives them its adapter.
     @property
     def conn(self) -> Database:
-        return self._conn
+        return self._writer
 
     @property
     def reader(self) -> Database:
         return self._reader
+
+    @property
+    def trips(self) -> int:
+        """Statements run so far (each one trip to a database thread): what a move costs the store."""
+        return self._writer.trips + (self._reader.trips if self._reader is not self._writer else 0)
 
     def _in_tx(self) -> bool:
         """Whether the calling task is inside this store's transaction."""
@@ -100,7 +108,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
             await conn.execute("PRAGMA journal_mode = WAL")
             await store.migrate()
             if path != ":memory:":
-                store._reader = await _connect(path)
+                store._reader = SqliteDatabase(await _connect(path))
         except BaseException as e:
             await conn.close()
             if isinstance(e, sqlite3.Error | OSError):
@@ -109,8 +117,8 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
         return store
 
     async def close(self) -> None:
-        if self._reader is not self._conn:
-            await self._reader.close()
+        if self._reader is not self._writer:
+            await self._reader.raw.close()
         await self._conn.close()
 
     async def schema_version(self) -> int:

@@ -47,6 +47,7 @@ class BotProcess:
         self.shards = shards
         self.proc: asyncio.subprocess.Process | None = None
         self.output = b""
+        self._drain: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("DS_")}
@@ -64,6 +65,9 @@ class BotProcess:
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=ROOT, env=env,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        # Read as it is written: a pipe nobody reads fills up (64 KB) and the bot, blocked
+        # writing a log line, would look idle to a long test or benchmark.
+        self._drain = asyncio.create_task(self._read_output(self.proc))
         if self.shards is not None:
             await self.fake.wait_shards(self.shards, timeout=60)
         else:
@@ -74,12 +78,27 @@ class BotProcess:
             await asyncio.sleep(0.05)
         raise TimeoutError("the bot never synced its commands")
 
+    async def _read_output(self, proc: asyncio.subprocess.Process) -> None:
+        assert proc.stdout is not None
+        while chunk := await proc.stdout.read(65536):
+            self.output += chunk
+
+    async def _ended(self) -> None:
+        """Wait for the process to exit and for the last of what it wrote."""
+        assert self.proc is not None
+        await asyncio.wait_for(self.proc.wait(), 30)
+        if self._drain is not None:
+            await asyncio.wait_for(self._drain, 30)
+
+    def tail(self, lines: int = 40) -> str:
+        """The last lines the bot wrote (so far)."""
+        return "\n".join(self.output.decode(errors="replace").splitlines()[-lines:])
+
     async def kill(self) -> None:
         """SIGKILL: the process dies wherever it is, without closing anything."""
         assert self.proc is not None
         self.proc.kill()
-        out, _ = await asyncio.wait_for(self.proc.communicate(), 30)
-        self.output += out or b""
+        await self._ended()
 
     async def stop(self) -> int:
         """SIGTERM, as ``docker stop`` sends; returns the exit status."""
@@ -87,14 +106,13 @@ class BotProcess:
         if self.proc.returncode is None:
             self.proc.send_signal(signal.SIGTERM)
         try:
-            out, _ = await asyncio.wait_for(self.proc.communicate(), 30)
+            await self._ended()
         except TimeoutError:  # say where it was, then make room for the next test
             self.proc.kill()
-            out, _ = await asyncio.wait_for(self.proc.communicate(), 30)
-            self.output += out or b""
-            tail = "\n".join(self.output.decode(errors="replace").splitlines()[-40:])
-            raise AssertionError(f"the bot did not stop within 30 s of SIGTERM; its last lines:\n{tail}") from None
-        self.output += out or b""
+            await self._ended()
+            raise AssertionError(
+                f"the bot did not stop within 30 s of SIGTERM; its last lines:\n{self.tail()}") from None
+        assert self.proc.returncode is not None
         return self.proc.returncode
 
 

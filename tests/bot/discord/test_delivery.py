@@ -147,6 +147,57 @@ async def test_a_retry_asked_for_while_a_post_is_under_way_does_not_post_it_agai
     assert service.recorded == [(2, "1000")]
 
 
+class _Flaky(_Service):
+    """A pending post whose first planning fails (say the database was busy for a moment)."""
+
+    def __init__(self, failures: int = 1) -> None:
+        super().__init__()
+        self.recording.set()
+        self.failures = failures
+
+    async def channel_post(self, channel_id: str) -> ChannelPost | None:
+        if self.failures:
+            self.failures -= 1
+            raise RuntimeError("database is locked")
+        return await super().channel_post(channel_id)
+
+    async def unposted_channels(self) -> list[str]:
+        return [] if self.recorded else ["55"]
+
+
+async def _posted(service: _Service, announcer: Announcer) -> None:
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if service.recorded:
+            break
+    await announcer.close()
+
+
+async def test_a_post_whose_attempt_failed_for_any_reason_is_retried_without_anyone_acting():
+    channel, service = _Channel(), _Flaky()
+    client = SimpleNamespace(get_partial_messageable=lambda _id: channel)
+    announcer = Announcer(client, service, retry_delays=(0.01, 0.01))
+    outcome = await announcer.sync("55")  # the move is stored; its post's first attempt fails
+    assert outcome.value == "failed"
+    await _posted(service, announcer)
+    assert channel.sent == ["ds-7-2"] and service.recorded == [(2, "1000")]
+
+
+async def test_a_channel_whose_retries_ran_out_is_caught_up_by_the_sweep():
+    channel, service = _Channel(), _Flaky(failures=3)
+    client = SimpleNamespace(get_partial_messageable=lambda _id: channel)
+    announcer = Announcer(client, service, retry_delays=(0.01,))
+    await announcer.sync("55")  # fails, and so does its one retry: given up
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if all(t.done() for t in announcer._retrying.values()):
+            break
+    assert not service.recorded and await announcer.catch_up() == 1  # the first sweep runs at once
+    assert await announcer.catch_up() == 0  # ... the next only after CATCH_UP_SECONDS
+    await _posted(service, announcer)
+    assert channel.sent == ["ds-7-2"] and service.recorded == [(2, "1000")]
+
+
 # -- followers' news ---------------------------------------------------------------------------
 
 
