@@ -158,7 +158,13 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
             except BaseException:
                 # also after a failed COMMIT or a cancelled BEGIN: never leave the connection in a transaction
                 if self.conn.in_transaction:
-                    await self.conn.execute("ROLLBACK")
+                    try:
+                        await self.conn.execute("ROLLBACK")
+                    except sqlite3.OperationalError:
+                        # cancelled while its COMMIT was still running in the connection's thread: it
+                        # committed, nothing is left to roll back, and the cancellation must come out
+                        if self.conn.in_transaction:
+                            raise
                 raise
             finally:
                 self._tx_owner = None
