@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import orjson
+
 from engine.errors import RulesError
 from engine.flow import Option, Prompt
 from engine.logbook import text_of
@@ -44,13 +46,36 @@ def _checked(lang: str) -> str:
     return lang
 
 
+#: Texts worded so far, by key, language and parameters: the same option labels and log lines are
+#: worded again and again (every post words its prompt's options), and wording is the costliest
+#: pure work a post does.  The catalogues never change while the process runs.
+_WORDED: dict[tuple[str, str, bytes], str] = {}
+_WORDED_KEPT = 50_000
+
+
+def _frozen(args: Mapping[str, Any]) -> bytes | None:
+    try:
+        return orjson.dumps(args, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # a parameter orjson cannot write: worded each time
+        return None
+
+
 def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
     """Render, and never fail a player over a text: fall back to English, then to the key."""
+    frozen = _frozen(args)
+    if frozen is not None and (known := _WORDED.get((key, lang, frozen))) is not None:
+        return known
     try:
-        return _r.render(key, args, lang)
+        text = _r.render(key, args, lang)
     except (KeyError, ValueError, IndexError, TypeError, AttributeError):
         if _r.STRICT:
             raise
+    else:
+        if frozen is not None:
+            if len(_WORDED) >= _WORDED_KEPT:
+                _WORDED.clear()
+            _WORDED[(key, lang, frozen)] = text
+        return text
     try:
         return _r.render(key, args, DEFAULT)
     except (KeyError, ValueError, IndexError, TypeError, AttributeError):

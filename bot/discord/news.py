@@ -3,7 +3,7 @@ each, with the turn picture; a mention in the game's channel for those whose dir
 are closed.
 
 The service puts one outbox item per told stretch of turns (``bot.game.followers``): the
-followers still to tell, and which turns.  Sending it is the outbox's work, never a player's
+followers still to tell, and the news as it was worded then.  Sending it is the outbox's work, never a player's
 move's: the direct messages go out paced (``Pacer``: well under Discord's 50 requests a second,
 with room left for the game's own posts), a few each scheduler tick, and the item keeps who is
 still to be told, so a crash or a failure loses nobody and a repeat is kept from doubling by
@@ -38,7 +38,7 @@ DMS_PER_SECOND, DMS_AT_ONCE = 10.0, 10
 #: Discord's limit on the users one message may ping.
 MENTIONS_MAX = 100
 DMS_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
-NEWS_KEPT = 16  # news worded and drawn, kept for the items still being sent
+NEWS_KEPT = 16  # news with its picture drawn, kept for the items still being sent
 
 
 def dms_closed(error: BaseException) -> bool:
@@ -205,7 +205,7 @@ class FollowerNews:
         return mentioned, failed
 
     async def _worded(self, item: OutboxItem) -> TurnNews | None:
-        """The item's news, worded and drawn once while it is being sent."""
+        """The item's news, its picture drawn once while it is being sent."""
         if item.id not in self._news:
             self._news[item.id] = await self.service.follower_news(item.game_id, item.text)
             while len(self._news) > NEWS_KEPT:

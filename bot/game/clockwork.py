@@ -14,12 +14,14 @@ from typing import Literal, overload
 
 import engine
 from bot.game import pace
+from bot.game.asked import asked
 from bot.game.computer import AI_RETRY_SECONDS
 from bot.game.core import ServiceCore, State
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply
 from bot.game.texts import game_link, lang_of, name_of, question
 from bot.store.models import Game, Seat, TurnClock
+from engine import logbook
 from words import T, Text, Words, join, say
 
 
@@ -44,7 +46,7 @@ class Clockwork(ServiceCore):
     async def _restart_clock(self, game: Game, state: State) -> None:
         """(In the caller's transaction.) The game moved: the player to act is asked from now."""
         now = self.clock()
-        prompt = engine.prompt(state)
+        prompt = asked(state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         clock = TurnClock(now, 0, False, None)
         if seat is not None and self.ai_holds(seat):
@@ -70,7 +72,7 @@ class Clockwork(ServiceCore):
             if game is None or game.status != "active" or game.clock.due_at is None or game.clock.due_at > now:
                 return False
             self.telemetry.overdue(self.clock() - game.clock.due_at)
-            prompt = engine.prompt(game.started_state)
+            prompt = asked(game.started_state)
             seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
             if seat is not None and self.ai_plays(game, seat) is not None:
                 # the AI's turn: the caller starts it; looked at again later in case it never ends
@@ -125,7 +127,7 @@ class Clockwork(ServiceCore):
         """The pace and the clock of the player to act, for /ds status."""
         rules = pace.Pace.of(game.settings)
         lines: list[Words] = [rules.describe()]
-        prompt = engine.prompt(game.state) if game.state else None
+        prompt = asked(game.state) if game.state else None
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         now = self.clock()
         if seat is not None and game.clock.since is not None:
@@ -224,7 +226,7 @@ class Clockwork(ServiceCore):
 
     async def _reclock(self, game: Game) -> None:
         """Recompute when to look at the game next (its clock keeps running from ``since``)."""
-        prompt = engine.prompt(game.started_state)
+        prompt = asked(game.started_state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         now = self.clock()
         if seat is not None and self.ai_holds(seat):
@@ -260,7 +262,7 @@ class Clockwork(ServiceCore):
             setup["names"] = [new_name if i == seat.seat else n for i, n in enumerate(setup["names"])]
             state = game.started_state
             state["seats"][seat.seat]["name"] = new_name  # as a replay from the new setup gives
-            await self.store.save_state(game.id, game.version, game.version + 1, state, setup=setup)
+            await self.store.save_state(game.id, game.version, game.version + 1, logbook.kept(state), setup=setup)
             # the notice is part of the channel's next post: written in the game's language now
             notice = say(T("bot.replaced_notice", player=new_name, former=old, animals=seat.animals),
                          lang_of(game))
@@ -308,7 +310,7 @@ class Clockwork(ServiceCore):
                                link=link))
                 continue
             state = game.started_state
-            prompt = engine.prompt(state)
+            prompt = asked(state)
             seat = game.seat_of(user_id)
             mine = prompt is not None and seat is not None and prompt.seat == seat.seat
             awaited += mine

@@ -21,6 +21,7 @@ import engine
 import engine.ai
 import words
 from bot.game import context, pace
+from bot.game.asked import asked
 from bot.game.channel import owed
 from bot.game.core import Moves, ServiceCore, State
 from bot.game.limits import quote
@@ -29,7 +30,7 @@ from bot.game.telemetry import QUIET, Telemetry
 from bot.game.texts import lang_of
 from bot.store.api import is_store_error
 from bot.store.models import Game, Seat, TurnClock
-from engine import progress
+from engine import logbook, progress
 from words import T, say
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,7 @@ class ComputerPlayers(ServiceCore):
         game = await self.store.game(game_id)
         if game is None or game.status != "active" or game.state is None:
             return False
-        prompt = engine.prompt(game.state)
+        prompt = asked(game.state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         if prompt is None or seat is None:
             return False
@@ -139,7 +140,8 @@ class ComputerPlayers(ServiceCore):
                 engine.apply(state, seat.seat, option)
                 picked = prompt.option(option)
                 assert picked is not None  # the engine applied it: it is one of the prompt's options
-                moves: Moves = [(seat.seat, seat.user_id, option, words.option(picked, "en"), made_by)]
+                moves: Moves = [(seat.seat, seat.user_id, option, words.option(picked, "en"), made_by,
+                                 logbook.total(state))]
                 moves += self._autoplay(now, state)
                 await self._write(now, state, moves, owed(now.post.board_due, before, state))
                 if made_by == "clock":
@@ -151,7 +153,7 @@ class ComputerPlayers(ServiceCore):
     async def _keep_deadline(self, game: Game, state: State, seat: int) -> None:
         """(In the caller's transaction.) A deadline hands over a seat's current decisions: while
         the same seat must decide on, the AI goes on deciding; its next turn has a fresh clock."""
-        nxt = engine.prompt(state)
+        nxt = asked(state)
         if nxt is not None and nxt.seat == seat:
             now = self.clock()
             await self.store.set_clock(game.id, TurnClock(now, 0, True, now))

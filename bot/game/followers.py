@@ -5,10 +5,10 @@ in the game's channel instead when their direct messages are closed).
 A mixin of ``GameService``.  Each turn is told once: the game keeps the last turn its followers
 were told about, and moving it on is a compare-and-set (``claim_told_turn``), in the transaction
 that puts the news in the outbox (one item per told stretch of turns: the followers still to
-tell, and which turns), so two posts (or two processes) never tell the same turn twice and a
-crash loses none.  The shell sends it from the outbox, paced, apart from any player's move; what
-a follower reads is worded and drawn then (``follower_news``), in the game's language, as the
-channel's posts are.
+tell, and the news worded then, while the state still holds those turns' log), so two posts (or
+two processes) never tell the same turn twice and a crash loses none.  The shell sends it from
+the outbox, paced, apart from any player's move; the picture is drawn then (``follower_news``).
+What a follower reads is in the game's language, as the channel's posts are.
 """
 
 from __future__ import annotations
@@ -49,9 +49,16 @@ class TurnNews:
     lang: str = words.DEFAULT
 
 
-def news_turns(first: int, last: int) -> str:
-    """What a followers' outbox item keeps of its news: the turns it tells (worded when sent)."""
-    return json.dumps({"first": first, "last": last})
+def news_words(game: Game, first: int, last: int) -> str:
+    """What a followers' outbox item keeps of its news (its text column): the news worded, a
+    shorter copy of it and the line of further posts of mentions, as JSON (the picture is drawn
+    when it is sent)."""
+    lang = lang_of(game)
+    more = words.gettext("bot.follow.news_more" if first == last else "bot.follow.news_more_turns", lang,
+                         game=game.id, turn=last, first=first)
+    return json.dumps({"text": news_text(game, first, last, lang),
+                       "brief": news_text(game, first, last, lang, TURN_CHARS - MENTIONS_ROOM), "more": more},
+                      ensure_ascii=False)
 
 
 class Followers(ServiceCore):
@@ -84,11 +91,11 @@ class Followers(ServiceCore):
         """Put the turns done since the followers were last told in the outbox, for every follower
         (claimed in the same transaction: told once); False when there is nothing new or nobody
         follows."""
-        found = await self.store.latest_game(channel_id)
+        found = self._read_state(await self.store.latest_game(channel_id))
         if found is None or self._done_turn(found) <= found.told_turn:
             return False
         async with self.store.transaction():
-            game = await self.store.game(found.id)  # read again in the transaction: held (on PostgreSQL)
+            game = self._read_state(await self.store.game(found.id))  # again in the transaction: held (PostgreSQL)
             if game is None:
                 return False
             done = self._done_turn(game)
@@ -96,8 +103,8 @@ class Followers(ServiceCore):
                 return False  # told already, by another post
             followers = await self.store.followers(game.id)
             if followers:
-                await self.store.add_outbox(game.id, FOLLOWERS, game.channel_id, news_turns(game.told_turn + 1, done),
-                                            followers, self.clock())
+                await self.store.add_outbox(game.id, FOLLOWERS, game.channel_id,
+                                            news_words(game, game.told_turn + 1, done), followers, self.clock())
         return bool(followers)
 
     @staticmethod
@@ -108,20 +115,16 @@ class Followers(ServiceCore):
         turn: int = game.state["turn"]
         return turn if game.state["phase"] == "over" else turn - 1
 
-    async def follower_news(self, game_id: int, turns: str) -> TurnNews | None:
-        """The news a followers' outbox item tells (``turns``: its text), worded and drawn now: the
-        turns' log lines, where the game stands and its picture; None when the game is gone."""
-        game = await self.store.game(game_id)
+    async def follower_news(self, game_id: int, worded: str) -> TurnNews | None:
+        """The news of a followers' outbox item (``worded``: its text) with the picture of where
+        the game stands, drawn now; None when the game is gone."""
+        game = self._read_state(await self.store.game(game_id))
         if game is None or game.state is None:
             return None
-        told = json.loads(turns)
-        first, last, lang = int(told["first"]), int(told["last"]), lang_of(game)
-        more = words.gettext("bot.follow.news_more" if first == last else "bot.follow.news_more_turns", lang,
-                             game=game.id, turn=last, first=first)
-        return TurnNews(game.id, game.channel_id, news_text(game, first, last, lang),
+        told, lang = json.loads(worded), lang_of(game)
+        return TurnNews(game.id, game.channel_id, told["text"],
                         await self._render(self.picture_renderer, game.state, None, lang),
-                        alt_text(game.state, lang, kind="turn"),
-                        news_text(game, first, last, lang, TURN_CHARS - MENTIONS_ROOM), more, lang)
+                        alt_text(game.state, lang, kind="turn"), told["brief"], told["more"], lang)
 
 
 def news_text(game: Game, first: int, last: int, lang: str, room: int = TURN_CHARS) -> str:

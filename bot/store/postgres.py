@@ -39,6 +39,7 @@ from bot.store.dialect import POSTGRESQL, identity_tables, migration_script, row
 from bot.store.models import OutboxItem
 from bot.store.schema import MIGRATIONS
 from bot.store.sqlite import SCHEMA_VERSION, Store
+from bot.store.upkeep import Upkeep
 
 #: Any key of our own: processes that start together take it to migrate one at a time.
 MIGRATION_LOCK = 0x44533031
@@ -215,6 +216,10 @@ class PgStore(Store):
         finally:
             await conn.close()
 
+    async def ping(self) -> None:
+        """A real table read over the pool (the server reads its own files: no page is held here)."""
+        await Upkeep.ping(self)
+
     async def close(self) -> None:
         await self.pool.close()
 
@@ -238,6 +243,9 @@ class PgStore(Store):
         except CONNECTION_ERRORS:
             await self.pool.expire_connections()  # the server went away: every pooled connection is replaced
             raise
+
+    async def _write_alone(self, sql: str, args: tuple[Any, ...]) -> None:
+        await self.conn.execute(sql, args)  # the caller's transaction, else one pooled statement (autocommit)
 
     # -- schema ------------------------------------------------------------------------------
 
