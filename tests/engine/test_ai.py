@@ -3,6 +3,7 @@
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -150,6 +151,20 @@ def test_remembered_placement_values_equal_fresh_ones():
     engine.apply(state, p.seat, choose(state, "normal", 1))  # an AP placed: the earth unchanged
     planning._MEMO.clear()
     assert planning.action_values(state, p.animal, p.seat, level) == first
+
+
+#: Placements of the seeded games bench/ai.py times the budgets on (2, 4 and 6 players, hard
+#: seats among others; a hard seat's later placements of a 2-player Planning phase were the
+#: slowest decisions of all) and what hard chose on each before issue 30 made it faster and
+#: bounded its revaluation.
+HARD_PLACEMENTS = Path(__file__).parent / "positions" / "hard_placements.json"
+
+
+def test_hard_places_as_it_did_before_its_planning_was_made_faster_and_bounded():
+    cases = json.loads(HARD_PLACEMENTS.read_text())
+    assert len(cases) >= 12 and {len(c["state"]["seats"]) for c in cases} == {2, 4, 6}
+    for case in cases:
+        assert choose(case["state"], "hard", case["seed"]) == case["hard"], case["state"]["turn"]
 
 
 def test_unknown_level_and_finished_game_are_refused():
