@@ -8,6 +8,7 @@ C4-W, C3-W, C3-NW.  Every corner of D3 also touches two ring tiles.
 """
 
 import copy
+import pickle
 
 import pytest
 from helpers import (
@@ -22,6 +23,7 @@ from helpers import (
     finished,
     fresh,
     hk,
+    make_tundra,
     option_ids,
     put_element,
     put_species,
@@ -133,6 +135,20 @@ def test_migration_moves_to_adjacent_tiles_with_a_count_prompt():
     assert gene_pools(state) == pools
     assert all(n == 0 for n in eliminated(state).values())
     assert_ok(state)
+
+
+def test_a_migration_prompt_read_after_the_game_moved_on_offers_what_it_offered_then():
+    """A migration's moves are listed when first read (a search never reads most of them):
+    read late, they are still the moves and tile names of the position that asked."""
+    state = position()
+    put_species(state, "D3", "mammals", 1)
+    start_action(state, "migration", "mammals", 0)
+    unread, read, sent = engine.prompt(state), engine.prompt(state), pickle.dumps(engine.prompt(state))
+    then = [(o.id, english_label(o)) for o in read.options]
+    act(state, "move:D3>D2")
+    make_tundra(state, "D2")  # the terrain a move names changes after the prompt was made
+    assert [(o.id, english_label(o)) for o in unread.options] == then
+    assert unread == read == pickle.loads(sent)
 
 
 def test_migration_forfeit_moves_nothing():
