@@ -28,7 +28,11 @@ from bot.store.connect import open_store
 from engine import logbook
 
 HELP = ("Type an option number or id, or: board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
-        "cards, undo, help, quit.")
+        "cards, plan [NAME:] SPACES | clear, undo, help, quit.")
+PLAN_HELP = ("plan keeps a player's coming AP placements: plan Ann: speciation meat, wanderlust 2 (the first "
+             "open one is placed when Ann's turn to place comes); plan Ann shows it, plan Ann: clear drops it. "
+             "Without a name, the plan is the player's to act; in the multi-animal variant name the animal "
+             "(plan birds: ...).")
 MAX_PLAYERS = 6
 #: What ends the playground, and what asks for help, at any prompt (any letter case).
 QUIT_WORDS = ("quit", "exit", "q")
@@ -41,7 +45,7 @@ BYE_BEFORE_START = "Bye; no game was started."
 LOCAL_COMMANDS = {
     "board": "board", "tile": "tile", "status": "status", "log": "log", "rules": "rules", "undo": "undo",
     "play": "an option number", "new": "python -m bot --new", "start": "python -m bot --new",
-    "join": "python -m bot --new", "abandon": "python -m bot --new", "resign": "quit",
+    "join": "python -m bot --new", "abandon": "python -m bot --new", "resign": "quit", "plan": "plan",
 }
 DS_COMMAND = re.compile(r"/ds (\w+)(?: topic:)?")
 
@@ -119,8 +123,11 @@ class Playground:
         if game is not None and game.state is not None:
             told = logbook.total(game.state)  # the whole log's length: the state keeps its recent part
             self._log_seen = min(self._log_seen, told)  # an undo shortened the log
-            for line in logbook.since(game.state, self._log_seen):
-                self.say(words.line(line, self.lang, turn=True))
+            planned = set(game.planned)  # placements made from a plan, marked as the channel marks them
+            first = max(self._log_seen, logbook.log_from(game.state))
+            for at, line in enumerate(logbook.since(game.state, self._log_seen), start=first):
+                text = words.line(line, self.lang, turn=True)
+                self.say(words.gettext("bot.planned_mark", self.lang, line=text) if at in planned else text)
             self._log_seen = told
         post = await self.service.channel_post(self.channel)
         if post is None:
@@ -266,6 +273,8 @@ class Playground:
             self.say(explain(arg or None, self.lang))
         elif command == "cards":
             self.say(await self._cards())
+        elif command == "plan":
+            await self.plan(arg, to_act)
         elif command in HELP_WORDS:
             self.say(HELP)
         else:
@@ -273,6 +282,37 @@ class Playground:
             await self.show(await self.service.act(self.channel, to_act, option, status.version))
             self._last_actor = to_act
             await self.catch_up()
+
+    async def plan(self, arg: str, to_act: str) -> None:
+        """``plan [NAME:] SPACES``, ``plan [NAME:] clear``, ``plan [NAME]``: a player's plan (the
+        player to act's without a name; NAME may be an animal, for the multi-animal variant)."""
+        game = await self.service.store.live_game(self.channel)
+        if game is None:
+            return
+        whose: dict[str, tuple[str, str | None]] = {}
+        for seat in game.seats:
+            if seat.is_ai:
+                continue
+            whose[seat.user_name.lower()] = (seat.user_id, None)
+            for animal in seat.animals:
+                for name in (animal, words.term(f"animal.{animal}", self.lang), words.term(f"animal.{animal}")):
+                    whose[name.lower()] = (seat.user_id, animal)
+        named, colon, rest = arg.partition(":")
+        if colon and named.strip().lower() in whose:
+            (user, animal), text = whose[named.strip().lower()], rest.strip()
+        elif arg.strip().lower() in whose:
+            (user, animal), text = whose[arg.strip().lower()], ""
+        else:
+            (user, animal), text = (to_act, None), arg
+        if not text:
+            reply = await self.service.show_plan(self.channel, user, animal)
+        elif text.lower() in ("clear", "none", "off"):
+            reply = await self.service.clear_plan(self.channel, user, animal)
+        else:
+            reply = await self.service.set_plan(self.channel, user, text, animal=animal, lang=self.lang)
+        self.say(local_text(reply.in_(self.lang)))
+        if not text:
+            self.say(PLAN_HELP)
 
     async def history(self, arg: str) -> None:
         """``history TURN [MOVE]``: the board as it was then, written where the board goes."""

@@ -167,7 +167,8 @@ class Announcer:
     async def _execute(self, channel_id: str, post: ChannelPost) -> str | None:
         """Post or edit the live message; returns the id of a newly posted message."""
         channel = self._channel(channel_id)
-        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over, lang=post.lang)
+        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over,
+                                 plan_ahead=post.planning, lang=post.lang)
         if post.over and post.new_message:  # the end: a rematch, one click away
             view = view or discord.ui.View(timeout=None)
             view.add_item(RematchButton(post.game_id, post.lang))

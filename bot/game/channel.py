@@ -28,6 +28,7 @@ from bot.game.recap import recap_text
 from bot.game.replies import Choice
 from bot.store.models import Game, LivePost
 from engine import logbook, progress
+from engine.plan import PLANNING_KIND
 
 State = dict[str, Any]
 
@@ -93,6 +94,7 @@ class ChannelPost:
     state: dict[str, Any] | None = field(default=None, repr=False)  # the state this post shows
     link: str = ""  # where the game is, for a direct message
     lang: str = words.DEFAULT  # the game's language: the post's words, its buttons, its picture
+    planning: bool = False  # a Planning placement is asked: the prompt offers "Plan ahead"
 
 
 def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = DEFAULT_CADENCE,
@@ -136,7 +138,8 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
                      picture or (live.image and not new_message), story_from, 0 if picture else due, None)
     return ChannelPost(game.id, game.version, new_message, text,
                        [user] if new_message and user else [], choices, picture, retire,
-                       live.message_id if new_message else None, old_text, after, over, lang=lang)
+                       live.message_id if new_message else None, old_text, after, over, lang=lang,
+                       planning=prompt is not None and prompt.kind == PLANNING_KIND)
 
 
 def story(entries: Sequence[logbook.Entry], room: int = CONTENT - 300, *, lang: str = words.DEFAULT,

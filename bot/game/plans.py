@@ -14,16 +14,17 @@ A mixin of ``GameService`` (``bot.game.service``).
 
 from __future__ import annotations
 
-from engine.plan import next_planned, usable
+from dataclasses import dataclass
 
 import engine
 import words
 from bot.game.asked import asked
 from bot.game.core import Moves, ServiceCore, State
-from bot.game.replies import BadRequest, Reply, WrongPhase
+from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
 from bot.game.texts import lang_of
 from bot.store.models import Game, Plan, Seat
 from engine import logbook
+from engine.plan import next_planned, plannable, usable
 from words import T, Words, join, say
 from words import spaces as spelled
 
@@ -57,6 +58,16 @@ def parse_plan(text: str, lang: str) -> list[str]:
     return found
 
 
+@dataclass(frozen=True)
+class PlanSheet:
+    """What the "Plan ahead" menus show one player: every plan of theirs, and what they may plan."""
+
+    game_id: int
+    message: Words  # each of the player's animals' plans, with what became of their taken spaces
+    animals: tuple[str, ...]  # the player's animals (two in the multi-animal variant)
+    spaces: tuple[str, ...]  # every space an animal may plan, in the display's order
+
+
 class Plans(ServiceCore):
     # -- what a player asks ------------------------------------------------------------------
 
@@ -72,11 +83,31 @@ class Plans(ServiceCore):
                 await self.store.put_plan(game.id, plan)
         return Reply(shown, game_id=game.id, public=False)
 
+    async def plan_sheet(self, channel_id: str, user_id: str, game_id: int | None = None) -> PlanSheet:
+        """Every plan of the player's animals, for the menus of "Plan ahead" (``game_id``: the
+        game whose prompt was clicked; another game there now makes the click stale)."""
+        async with self._lock(channel_id), self.store.transaction():
+            game = await self._active(channel_id)
+            if game_id is not None and game.id != game_id:
+                raise NoGame(T("bot.err.plan_gone"))
+            seat = self._seat(game, user_id)
+            if seat.resigned:
+                raise WrongPhase(T("bot.err.plan_resigned"))
+            plans = await self.store.plans(game.id)
+            shown = []
+            for animal in seat.animals:
+                plan = plans.get(animal) or Plan(animal)
+                shown.append(plan_text(plan))
+                if plan.taken:  # told now
+                    plan.taken = []
+                    await self.store.put_plan(game.id, plan)
+        return PlanSheet(game.id, join(*shown, sep="\n"), tuple(seat.animals), plannable())
+
     async def set_plan(self, channel_id: str, user_id: str, text: str, *, add: bool = False,
-                       animal: str | None = None, lang: str = words.DEFAULT) -> Reply:
+                       animal: str | None = None, lang: str = words.DEFAULT, game_id: int | None = None) -> Reply:
         """Keep ``text``'s spaces as the player's plan (``add``: after the spaces already planned)."""
         async with self._lock(channel_id), self.store.transaction():
-            game, _, which = await self._planner(channel_id, user_id, animal)
+            game, _, which = await self._planner(channel_id, user_id, animal, game_id)
             spaces = parse_plan(text, lang)
             plan = (await self.store.plans(game.id)).get(which) or Plan(which)
             plan.spaces = ([s for s in plan.spaces if s not in spaces] + spaces) if add else spaces
@@ -84,17 +115,26 @@ class Plans(ServiceCore):
             shown = plan_text(plan)  # with what became of the last plan's spaces, told once
             plan.taken = []
             await self.store.put_plan(game.id, plan)
-        return Reply(join(T("bot.plan.kept", animal=which), shown, sep="\n"), game_id=game.id, public=False)
+            asking = None if game.state is None else asked(game.state)
+            now = asking is not None and asking.kind == "place_ap" and asking.animal == which
+        # the placement asked already is the player's to click: the plan serves the next ones
+        return Reply(join(T("bot.plan.kept", animal=which), shown, T("bot.plan.asked_now") if now else None, sep="\n"),
+                     game_id=game.id, public=False)
 
-    async def clear_plan(self, channel_id: str, user_id: str, animal: str | None = None) -> Reply:
+    async def clear_plan(self, channel_id: str, user_id: str, animal: str | None = None,
+                         game_id: int | None = None) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
-            game, _, which = await self._planner(channel_id, user_id, animal)
+            game, _, which = await self._planner(channel_id, user_id, animal, game_id)
             await self.store.put_plan(game.id, Plan(which))
         return Reply(T("bot.plan.cleared", animal=which), game_id=game.id, public=False)
 
-    async def _planner(self, channel_id: str, user_id: str, animal: str | None) -> tuple[Game, Seat, str]:
-        """(In a transaction.) The running game, the user's seat and the animal whose plan it is."""
+    async def _planner(self, channel_id: str, user_id: str, animal: str | None,
+                       game_id: int | None = None) -> tuple[Game, Seat, str]:
+        """(In a transaction.) The running game, the user's seat and the animal whose plan it is
+        (``game_id``: the game a menu was for; another game there now makes it stale)."""
         game = await self._active(channel_id)
+        if game_id is not None and game.id != game_id:
+            raise NoGame(T("bot.err.plan_gone"))
         seat = self._seat(game, user_id)
         if seat.resigned:
             raise WrongPhase(T("bot.err.plan_resigned"))
@@ -171,4 +211,4 @@ def plan_text(plan: Plan) -> Words:
     return join(head, T("bot.plan.taken", taken=taken_words(plan)) if plan.taken else None, sep="\n")
 
 
-__all__ = ["MOST_CHARS", "MOST_SPACES", "Plans", "parse_plan", "plan_text"]
+__all__ = ["MOST_CHARS", "MOST_SPACES", "PlanSheet", "Plans", "parse_plan", "plan_text"]
