@@ -10,6 +10,7 @@ import contextlib
 import itertools
 import random
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,8 +89,10 @@ async def soak(options: Options, folder: Path, database_url: str | None = None, 
             world = World(fake, fleet, servers, rng)
             watch = Watch(world, fleet, peek, clock, options.grace)
             await watch.refresh()
+            stalls: list[float] = []
             keeping = [asyncio.create_task(c) for c in (
-                fleet.watch(ended), watch.run(ended), watch.refresh_often(ended), forget_uploads(fake, ended))]
+                fleet.watch(ended), watch.run(ended), watch.refresh_often(ended), forget_uploads(fake, ended),
+                own_loop(ended, stalls))]
             playing = [asyncio.create_task(c) for c in people(world, options)]
             if options.kill_every > 0:
                 playing.append(asyncio.create_task(fleet.kill_now_and_then(
@@ -111,6 +114,14 @@ async def soak(options: Options, folder: Path, database_url: str | None = None, 
             ledger = await account(world, fleet, peek, watch, clock, lobby_days=options.lobby_days,
                                    seconds=options.minutes * 60)
             ledger.figures["exit codes after SIGTERM"] = codes
+            ledger.figures["this soak's own loop: longest stall (s)"] = round(max(stalls, default=0.0), 1)
+            if keep is not None:
+                with (keep / "calls.tsv").open("w") as out:  # the fake's calls, perf_counter and UTC
+                    shift = time.time() - time.perf_counter()
+                    for c in fake.calls:
+                        stamp = time.strftime("%H:%M:%S", time.gmtime(c.time + shift))
+                        out.write(f"{c.time:.3f}\t{stamp}.{int((c.time + shift) % 1 * 1000):03d}\t{c.method}\t"
+                                  f"{c.path}\t{c.status}\t{int(c.fault)}\n")
             ledger.problems += [f"a task of the soak failed: {e!r}" for e in failed]
             return ledger
         finally:
@@ -134,6 +145,16 @@ def people(world: World, options: Options) -> list:
                  lobbies_nobody_starts(world, s, rng, options.idle_lobby_every)]
     work.append(discord_failing(world, random.Random(seed + 999), options.faults))
     return work
+
+
+async def own_loop(ended: asyncio.Event, stalls: list[float], every: float = 0.1) -> None:
+    """How late this process's own loop wakes (the fake Discord runs in it: a stall here would show
+    as the bot's slowness)."""
+    while not ended.is_set():
+        asked = time.perf_counter()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ended.wait(), every)
+        stalls.append(time.perf_counter() - asked - every)
 
 
 async def forget_uploads(fake: FakeDiscord, ended: asyncio.Event, every: float = 60.0) -> None:

@@ -41,6 +41,7 @@ class Peek:
         self.database = database
         self._pg: Any = None
         self._sqlite: sqlite3.Connection | None = None
+        self._one_at_a_time = asyncio.Lock()  # one asyncpg connection runs one query at a time
 
     @property
     def postgres(self) -> bool:
@@ -64,7 +65,9 @@ class Peek:
     async def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         if self._pg is not None:
             n = iter(range(1, 100))
-            return [tuple(r) for r in await self._pg.fetch(re.sub(r"\?", lambda _m: f"${next(n)}", sql), *args)]
+            async with self._one_at_a_time:
+                rows = await self._pg.fetch(re.sub(r"\?", lambda _m: f"${next(n)}", sql), *args)
+            return [tuple(r) for r in rows]
         assert self._sqlite is not None
         return list(self._sqlite.execute(sql, args))
 
