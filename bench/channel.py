@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,8 +121,8 @@ async def play(root: Path | None, seed: int) -> dict:
             stopped = 0
             try:
                 await click_on(fake, db, prompt, chooser, users, clicks)
-            except TimeoutError as stopped:  # say what the bot and Discord last did, then go on measuring
-                print(f"game of seed {seed} stopped: {stopped}\n-- the bot's last lines:\n{bot.tail(30)}\n"
+            except TimeoutError as why:  # say what the bot and Discord last did, then go on measuring
+                print(f"game of seed {seed} stopped: {why}\n-- the bot's last lines:\n{bot.tail(30)}\n"
                       f"-- the fake Discord's last calls:\n{last_calls(fake)}", file=sys.stderr)
                 stopped = 1
             seconds = time.perf_counter() - started
@@ -135,8 +136,10 @@ def last_calls(fake: FakeDiscord, count: int = 15) -> str:
 
 
 async def click_on(fake: FakeDiscord, db: Path, prompt: dict | None, chooser: random.Random,
-                   users: dict[int, FakeUser], clicks: list[int]) -> None:
-    """Click a random option of each new prompt until the game ends (``clicks``: the versions clicked)."""
+                   users: dict[int, FakeUser], clicks: list[int],
+                   after: Callable[[], None] | None = None) -> None:
+    """Click a random option of each new prompt until the game ends (``clicks``: the versions
+    clicked; ``after``: called once each click's post came)."""
     actor = None
     while prompt is not None:
         mention = MENTION.search(prompt["content"])
@@ -156,6 +159,8 @@ async def click_on(fake: FakeDiscord, db: Path, prompt: dict | None, chooser: ra
         await fake.response(iid, timeout=30)
         clicks.append(version_of(prompt))
         prompt = await wait_progress(fake, int(prompt["channel_id"]), version_of(prompt), db)
+        if after is not None:
+            after()
 
 
 def measure(fake: FakeDiscord, channel: int, db: Path, clicks: int, seconds: float) -> dict:

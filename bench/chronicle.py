@@ -1,4 +1,4 @@
-"""Bot-level story benchmark: what ``/ds history``, the recap and the end-of-game post cost
+"""Bot-level story benchmark: what ``/ds history`` and the end-of-game post cost
 through the bot's own path (store -> ``bot.game.chronicle.Chronicle`` -> render worker pool), beside
 a baseline measured in the same run: ``/ds board`` (load the stored game, render its board).
 
@@ -8,9 +8,8 @@ A seeded whole game is loaded into a temporary database as ``--load`` does.  Cas
   baseline      /ds board: the stored game loaded, its current board rendered in the pool
   history cold  /ds history turn:T move:K with an empty replay cache (first look after a restart)
   history warm  the same with the game's replay cached (any later look; each "next action" click)
-  recap         what every channel post adds to know where each recap starts (cache warm)
   final cold    the end-of-game post: the timeline (a whole replay) and render_final in the pool
-  final warm    the same with the replay cached (the usual case: the recaps kept it warm)
+  final warm    the same with the replay cached (a look at the history kept it warm)
 Goal on the 2-core machine: a turn-15 rebuild + render <= 300 ms.
 """
 
@@ -18,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import statistics
 import sys
 import tempfile
@@ -91,10 +89,6 @@ async def main() -> None:
             async def history_warm() -> None:
                 await warm.moment_at("bench", args.turn, into)
 
-            running = dataclasses.replace(game, status="active", announced_version=-1)  # as if a post were due
-
-            async def recap() -> None:
-                assert await warm.since_last_moves(running)
 
             def post() -> ChannelPost:
                 return ChannelPost(game_id, game.version, True, "", [], [], False, None, None, None, LivePost(),
@@ -108,7 +102,7 @@ async def main() -> None:
                 await warm.finish(game, post())
 
             cases = {"baseline (/ds board)": board, "history cold": history_cold, "history warm": history_warm,
-                     "recap (per post)": recap, "final cold": final_cold, "final warm": final_warm}
+                     "final cold": final_cold, "final warm": final_warm}
             print(f"{'case':>22} {'median ms':>10} {'p95 ms':>8}")
             for name, fn in cases.items():
                 t = await timed(fn, args.runs)

@@ -27,6 +27,7 @@ from bot.discord.monitor import Check, Monitor
 from bot.discord.responder import Responder
 from bot.game.computer import AiTurns, think_here
 from bot.game.hints import hint_here
+from bot.game.layout import relayout
 from bot.game.pictures import default_picture_renderer, default_renderer, default_tile_renderer
 from bot.game.render_pool import RenderPool
 from bot.game.scheduler import Scheduler
@@ -141,6 +142,13 @@ def run_discord(config: Config) -> int:
                 await monitor.stop()
             raise
         store.shards = config.shards  # catch-up posts, reminders, deadlines: this process's servers only
+        try:
+            await relayout(store)  # games stored by an older version, before any interaction
+        except BaseException:
+            await store.close()
+            if monitor is not None:
+                await monitor.stop()
+            raise
         pool = RenderPool() if default_renderer() is not None else None
         try:
             service = pooled_service(store, pool, telemetry=telemetry, expert_ms=config.expert_ms)

@@ -21,11 +21,13 @@ import words
 from bot.compose import local_service
 from bot.game.chronicle_texts import breakdown_text
 from bot.game.computer import SEAT_LEVELS
+from bot.game.layout import relayout
 from bot.game.records import Loaded, check_record, free_channel, import_record
 from bot.game.replies import Choice, Reply, ServiceError
 from bot.game.rules_help import explain
 from bot.game.service import GameService
 from bot.store.connect import open_store
+from engine import logbook
 
 HELP = ("Type an option number or id, or: board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
         "cards, undo, help, quit.")
@@ -117,12 +119,11 @@ class Playground:
         """Show what a game channel would: the story so far, and the picture when one is due."""
         game = await self.service.store.latest_game(self.channel)
         if game is not None and game.state is not None:
-            lines = game.state["log"]
-            if self._log_seen > len(lines):  # an undo shortened the log
-                self._log_seen = len(lines)
-            for line in lines[self._log_seen:]:
+            told = logbook.total(game.state)  # the whole log's length: the state keeps its recent part
+            self._log_seen = min(self._log_seen, told)  # an undo shortened the log
+            for line in logbook.since(game.state, self._log_seen):
                 self.say(words.line(line, self.lang, turn=True))
-            self._log_seen = len(lines)
+            self._log_seen = told
         post = await self.service.channel_post(self.channel)
         if post is None:
             return
@@ -173,7 +174,7 @@ class Playground:
         if status == "active" and not new:
             self.say("Continuing the stored game. (python -m bot --new starts another.)")
             game = await self.service.store.latest_game(self.channel)
-            self._log_seen = len(game.state["log"]) if game and game.state else 0  # shown before
+            self._log_seen = logbook.total(game.state) if game and game.state else 0  # shown before
             return None
         if players is not None and names and players != len(names):
             self.say(f"--seats {players} but {len(names)} names given.")
@@ -354,6 +355,7 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
         return 2
     store = await open_store(database)
     try:
+        await relayout(store)  # games stored by an older version
         service = local_service(store)
         if loaded is not None:
             channel = await free_channel(store, channel)
@@ -363,7 +365,7 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
         playground = Playground(service, channel, Path(board).resolve(), stdin, stdout, lang, ai)
         print(f"Dominant Species playground - database {store.path}. {HELP}", file=stdout)
         if loaded is not None and loaded.state["phase"] == "over":
-            playground._log_seen = len(loaded.state["log"]) - 1  # only how it ended, not the whole log
+            playground._log_seen = logbook.total(loaded.state) - 1  # only how it ended, not the whole log
             await playground.catch_up()  # the breakdown and the end-of-game image
             playground.say((await service.status(channel)).message)
             return 0

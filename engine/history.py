@@ -207,6 +207,13 @@ class History:
         return len(self._state["log"])
 
     @property
+    def log(self) -> list[Any]:
+        """The whole log so far (read it, do not change it): a saved state keeps only its recent
+        entries (``engine.logbook.kept``), a replay has them all."""
+        log: list[Any] = self._state["log"]
+        return log
+
+    @property
     def turn(self) -> int:
         """The turn being played (or the last one, when the game is over)."""
         return len(self.turn_starts)

@@ -1,6 +1,13 @@
 """Reading the game log (``state["log"]``): entries by turn, since a point, about an animal,
 pages for a whole-log view, and a short recap for a player whose turn has come.
 
+A saved state carries only the recent part of its log (``kept``): the entries of this turn
+and the one before, from index ``state["log_from"]`` of the whole log on.  That is what a post,
+a picture's last line and a follower's news read, and it keeps the cost of loading and saving a
+state the same in turn 20 as in turn 1.  The whole log is derived from the move list when it is
+read (``engine.history.History.log``).  Indices into the log (``total``, ``since``) count from
+the whole log's first entry either way.
+
 An entry is structured (``engine.text.entry``: ``{"turn", "key", "animal"?, "args"?}``); a
 decision's entry and an animal's skipped action name that animal under ``"animal"``.  States
 saved before schema 2 hold English lines instead (``T12 Birds: speciates ...``); every
@@ -21,6 +28,10 @@ Entry = Mapping[str, Any] | str
 Render = Callable[[Entry], str]
 
 _TURN = re.compile(r"^T(\d+) ")
+#: The turns of the log a saved state keeps: the one being played and the one before it (a
+#: follower's news tells the turn just finished; a post's story rarely reaches further back).
+KEPT_TURNS = 2
+LOG_FROM = "log_from"  # the state's key: how many entries of the whole log come before ``state["log"]``
 #: Entries that only say where the game is; a recap leaves them out.
 _BANNERS = ("phase.planning", "phase.execution", "phase.reset")
 _LEGACY_BANNERS = ("Planning phase begins.", "Execution phase begins.", "Reset phase begins.")
@@ -84,6 +95,34 @@ def turns(entries: Sequence[Entry]) -> list[int]:
     return list(seen)
 
 
+def log_from(state: Mapping[str, Any]) -> int:
+    """The index in the whole log of the state's first kept entry (0: it keeps the whole log)."""
+    return int(state.get(LOG_FROM, 0))
+
+
+def total(state: Mapping[str, Any]) -> int:
+    """How many entries the whole log has (the kept ones and all before them)."""
+    return log_from(state) + len(state["log"])
+
+
+def since(state: Mapping[str, Any], index: int) -> list[Entry]:
+    """The entries from index ``index`` of the whole log on (those still kept, if it is older)."""
+    return list(state["log"][max(0, index - log_from(state)):])
+
+
+def kept(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The state as it is saved: the same, with only its recent log (a new dict; ``state`` is
+    not changed).  The same state gives the same result however often it is applied."""
+    entries = state["log"]
+    first = int(state["turn"]) - KEPT_TURNS + 1
+    drop = 0
+    while drop < len(entries) and (turn_of(entries[drop]) or 0) < first:
+        drop += 1
+    if not drop:
+        return dict(state)
+    return {**state, "log": entries[drop:], LOG_FROM: log_from(state) + drop}
+
+
 def lines_of_turn(entries: Sequence[Entry], turn: int) -> list[Entry]:
     return [e for e in entries if turn_of(e) == turn]
 
@@ -129,13 +168,9 @@ def recap(entries: Sequence[Entry], animals: Iterable[str], render: Render, *, l
     moves and what followed, at most ``limit`` lines of at most ``width`` characters."""
     animals = set(animals)
     start = last_decision(entries, animals)
-    picked = []
-    for e in entries[(start + 1) if start is not None else 0:]:
-        if is_banner(e) or by(e) in animals:
-            continue
-        text = render(e)
-        picked.append(text if len(text) <= width else text[:width - 1] + "…")
-    return Recap(picked[-limit:] if limit > 0 else [], max(0, len(picked) - limit))
+    picked = [e for e in entries[(start + 1) if start is not None else 0:] if not (is_banner(e) or by(e) in animals)]
+    shown = [render(e) for e in (picked[-limit:] if limit > 0 else [])]  # only the lines shown are worded
+    return Recap([t if len(t) <= width else t[:width - 1] + "…" for t in shown], max(0, len(picked) - limit))
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ sources by animal are cut, lowest scores first, to what is left.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from engine import vp
+from engine import logbook, vp
 from engine.flow import prompt as engine_prompt
 from words import DEFAULT, gettext, line, ngettext, prompt_text, tie_break, vp_source
 
@@ -68,9 +68,9 @@ def _scores(state: State, lang: str) -> str:
 
 def _changes(state: State, before: State | None, lang: str) -> list[str]:
     """What changed, as lines, oldest first: the log since ``before`` (else the latest lines)."""
-    log: Sequence[Any] = state["log"]
-    since = len(before["log"]) if before is not None and len(before["log"]) <= len(log) else max(0, len(log) - 6)
-    lines = [line(e, lang).rstrip(".") + "." for e in log[since:]]
+    told = logbook.total(state)  # indices in the whole log: a saved state keeps only its recent part
+    since = logbook.total(before) if before is not None and logbook.total(before) <= told else told - 6
+    lines = [line(e, lang).rstrip(".") + "." for e in logbook.since(state, since)]
     if not lines:
         return []
     return [gettext("alt.changed", lang), *lines]

@@ -101,6 +101,7 @@ class DominantBot(discord.Client):
         components.set_handler("proposal", responder.on_proposal)
         components.set_handler("rematch", lambda i, game: open_rematch(responder, i, game))
         install_story_buttons(responder)  # the history and log buttons
+        await self._release_dead_rematches()
         components.wrap_handlers(self._noted)
         items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS)
         components.register_items(*items)
@@ -111,6 +112,15 @@ class DominantBot(discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def _release_dead_rematches(self) -> None:
+        """Before the first click is heard: the rematches a process before this one claimed and
+        died opening may be opened again at once (else their claims are released by age)."""
+        assert self.responder is not None
+        try:
+            await self.responder.service.release_dead_rematches()
+        except Exception:  # noqa: BLE001 - not worth failing the start over: the claims' age releases them
+            log.exception("releasing the rematches left half-opened failed")
 
     def _noted(self, kind: str, handler: components.Handler) -> components.Handler:
         """A button's or menu's handler, noting the click as a command's handling is noted (``_Tree``)."""

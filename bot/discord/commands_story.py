@@ -164,7 +164,7 @@ async def on_log_button(shell: Responder, interaction: discord.Interaction, game
     """"Older / newer" under a log page."""
     try:
         found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
-        shown = shell.service.chronicle.page_of(found, code, page, lang=_lang(interaction))
+        shown = await shell.service.chronicle.page_of(found, code, page, lang=_lang(interaction))
     except ServiceError as e:
         await shell.send_error(interaction, e.message)
         return

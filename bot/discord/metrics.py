@@ -115,7 +115,7 @@ class Metrics:
         self.store_errors = Counter("ds_store_errors", "Database failures met, by where (move, command, "
                                     "component, pace, scheduler, ai, housekeeping, health)", ["where"], registry=r)
         self.housekeeping = Counter("ds_housekeeping", "Housekeeping done, by action (lobby_expired, "
-                                    "thread_archived, idle_pointed_out)", ["action"], registry=r)
+                                    "thread_archived, idle_pointed_out, moves_packed)", ["action"], registry=r)
         for source in MOVE_SOURCES:  # every series exists from the start: a rate over a missing one is empty
             self.moves.labels(source)
         for kind in RENDER_KINDS:

@@ -62,7 +62,7 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
         if not refused:
             log.exception("opening the rematch of game %s failed", game_id)
         await _take_back(card, thread)
-        await shell.service.release_rematch(game_id)
+        await shell.service.release_rematch(plan)
         if isinstance(e, ServiceError):
             await send_error(interaction, e.message)
         else:

@@ -17,7 +17,7 @@ plan comes out again, and a post is never made twice for one version.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,7 +27,7 @@ from bot.game.limits import CONTENT
 from bot.game.recap import recap_text
 from bot.game.replies import Choice
 from bot.store.models import Game, LivePost
-from engine import progress
+from engine import logbook, progress
 
 State = dict[str, Any]
 
@@ -106,7 +106,7 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
     prompt = engine.prompt(state)
     seat = None if prompt is None else prompt.seat
     live = game.post
-    lines = _lines(state, lang)
+    told_to = logbook.total(state)  # indices count from the whole log's start; the state keeps its recent part
     over = prompt is None
     new_message = live.message_id is None or seat != live.seat or over
     due = int(live.board_due)
@@ -115,15 +115,17 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
         if live.message_id is None:
             retire, old_text, story_from = None, None, live.story_from
         elif live.image:
-            retire, old_text, story_from = "finalize", story(lines[live.story_from:], lang=lang), len(lines)
+            retire, old_text = "finalize", story(logbook.since(state, live.story_from), lang=lang)
+            story_from = told_to
         else:
             retire, old_text, story_from = "delete", None, live.story_from
     else:
         picture = picture_due(due, cadence, continuing=True)
         retire, old_text, story_from = None, None, live.story_from
-    recap = (recap_text(state["log"], since, seat, story_from, lambda e: words.line(e, lang), lang)
+    recap = (recap_text(state, since, seat, story_from, lambda e: words.line(e, lang), lang)
              if new_message and not over else "")
-    told = "\n".join(filter(None, (recap, story(lines[story_from:], CONTENT - 300 - len(recap), lang=lang))))
+    told = "\n".join(filter(None, (recap, story(logbook.since(state, story_from), CONTENT - 300 - len(recap),
+                                                  lang=lang))))
     last = result_line if over and result_line is not None else prompt_line
     if live.notice:
         last = f"{live.notice}\n{last}"
@@ -138,22 +140,20 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
                        live.message_id if new_message else None, old_text, after, over, lang=lang)
 
 
-def story(lines: list[str], room: int = CONTENT - 300, *, lang: str = words.DEFAULT) -> str:
-    """Log lines as a message tells them; the oldest are left out when they do not fit."""
+def story(entries: Sequence[logbook.Entry], room: int = CONTENT - 300, *, lang: str = words.DEFAULT) -> str:
+    """Log entries as a message tells them; the oldest are left out when they do not fit (and
+    only the lines told are worded: a long story costs what a short one does)."""
     kept: list[str] = []
     size = 0
-    for line in reversed(lines):
+    for entry in reversed(entries):
+        line = words.line(entry, lang, turn=True)
         if size + len(line) + 1 > room:
-            left = len(lines) - len(kept)
+            left = len(entries) - len(kept)
             kept.append(words.ngettext("bot.earlier_lines", left, lang))
             break
         kept.append(line)
         size += len(line) + 1
     return "\n".join(reversed(kept))
-
-
-def _lines(state: State, lang: str) -> list[str]:
-    return words.lines(state["log"], lang, turn=True)
 
 
 def _user_of(game: Game, seat: int | None) -> str | None:

@@ -34,7 +34,6 @@ from bot.game.chronicle_texts import (
 )
 from bot.game.limits import CONTENT, clip
 from bot.game.ratings import changes_text, hints_allowed
-from bot.game.recap import since_last_moves
 from bot.game.replies import BadRequest, NoGame, ServiceError, WrongPhase
 from bot.game.telemetry import QUIET, Telemetry, drawn
 from bot.game.texts import lang_of
@@ -167,25 +166,6 @@ class Chronicle:
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
 
-    async def since_last_moves(self, game: Game) -> dict[int, int]:
-        """Per seat, the log index just after its latest decision (for the recap of a new
-        prompt message).  Best effort: a game that does not replay gets no recap."""
-        if game.setup is None or game.state is None or game.status != "active" \
-                or game.announced_version >= game.version:
-            return {}  # nothing new to post, or only the end (which tells no recap)
-        state = game.state
-
-        def read(h: History, moves: list[Move]) -> dict[int, int]:
-            if h.log_length != len(state["log"]):  # a game that ended otherwise (a resignation)
-                return {}
-            return since_last_moves([(m.seat, m.made_by) for m in moves], h.log_starts, h.log_length)
-
-        try:
-            return await self.replayed(game, read)
-        except Exception:  # noqa: BLE001 - a recap is never worth a post that does not go out
-            log.exception("game %s does not replay; no recap", game.id)
-            return {}
-
     # -- any past moment ---------------------------------------------------------------------
 
     async def shown_game(self, channel_id: str) -> Game:
@@ -244,13 +224,15 @@ class Chronicle:
         now = game.started_state["turn"]
         if turn is not None and not 1 <= turn <= now:
             raise BadRequest(T("bot.err.no_turn", turn=turn, now=now) if turn > now else T("bot.err.turn_from_1"))
-        return self.page_of(game, filter_code(seat, turn), page, lang=lang)
+        return await self.page_of(game, filter_code(seat, turn), page, lang=lang)
 
-    def page_of(self, game: Game, code: str, page: int | None = None, *, lang: str = words.DEFAULT) -> LogPage:
-        """A page of the game's log under a filter code (as a button carries it)."""
+    async def page_of(self, game: Game, code: str, page: int | None = None, *,
+                      lang: str = words.DEFAULT) -> LogPage:
+        """A page of the game's log under a filter code (as a button carries it).  The whole log
+        comes from the game's replay (a saved state keeps only its recent part)."""
         seat, turn = parse_filter(code)
         state = game.started_state
-        lines = list(state["log"])
+        lines = await self.replayed(game, lambda h, _moves: list(h.log))
         if seat is not None:
             if not 0 <= seat < len(state["seats"]):
                 raise BadRequest(T("bot.err.no_such_seat"))

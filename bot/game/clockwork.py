@@ -20,6 +20,7 @@ from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply
 from bot.game.texts import game_link, lang_of, name_of, question
 from bot.store.models import Game, Seat, TurnClock
+from engine import logbook
 from words import T, Text, Words, join, say
 
 
@@ -260,7 +261,7 @@ class Clockwork(ServiceCore):
             setup["names"] = [new_name if i == seat.seat else n for i, n in enumerate(setup["names"])]
             state = game.started_state
             state["seats"][seat.seat]["name"] = new_name  # as a replay from the new setup gives
-            await self.store.save_state(game.id, game.version, game.version + 1, state, setup=setup)
+            await self.store.save_state(game.id, game.version, game.version + 1, logbook.kept(state), setup=setup)
             # the notice is part of the channel's next post: written in the game's language now
             notice = say(T("bot.replaced_notice", player=new_name, former=old, animals=seat.animals),
                          lang_of(game))

@@ -29,7 +29,7 @@ from bot.game.telemetry import QUIET, Telemetry
 from bot.game.texts import lang_of
 from bot.store.api import is_store_error
 from bot.store.models import Game, Seat, TurnClock
-from engine import progress
+from engine import logbook, progress
 from words import T, say
 
 log = logging.getLogger(__name__)
@@ -139,7 +139,8 @@ class ComputerPlayers(ServiceCore):
                 engine.apply(state, seat.seat, option)
                 picked = prompt.option(option)
                 assert picked is not None  # the engine applied it: it is one of the prompt's options
-                moves: Moves = [(seat.seat, seat.user_id, option, words.option(picked, "en"), made_by)]
+                moves: Moves = [(seat.seat, seat.user_id, option, words.option(picked, "en"), made_by,
+                                 logbook.total(state))]
                 moves += self._autoplay(now, state)
                 await self._write(now, state, moves, owed(now.post.board_due, before, state))
                 if made_by == "clock":

@@ -22,8 +22,19 @@ from words import Words
 State = dict[str, Any]
 #: render(state, before_state_or_None, lang) -> PNG bytes (every drawn word in ``lang``)
 Renderer = Callable[[State, State | None, str], bytes]
-#: Moves to append, each (seat, user id, option id, label, made by).
-Moves = list[tuple[int, str, str, str, str]]
+#: Moves to append, each (seat, user id, option id, label, made by, the whole log's length after it).
+Moves = list[tuple[int, str, str, str, str, int]]
+
+
+def decided_after(decided: dict[int, int], moves: Moves) -> dict[int, int]:
+    """Per seat, the log's length after its player's latest decision, once ``moves`` are made:
+    only a player's own choices count (not the bot playing on for a resigned seat, nor a clock
+    or an AI acting for them)."""
+    after = dict(decided)
+    for seat, _user, _option, _label, made_by, log_end in moves:
+        if made_by == "player":
+            after[seat] = log_end
+    return after
 
 
 class ServiceCore(Protocol):
@@ -41,6 +52,7 @@ class ServiceCore(Protocol):
     @staticmethod
     def _host(game: Game, user_id: str, what: Words) -> None: ...
     def _autoplay(self, game: Game, state: State) -> Moves: ...
+    def _read_state(self, game: Game | None) -> Game | None: ...
     async def _write(self, game: Game, state: State, moves: Moves, board_due: int | None = None, *,
                      hinted: bool = False) -> None: ...
     async def _render(self, renderer: Renderer | None, state: State, before: State | None,
@@ -51,6 +63,11 @@ class ServiceCore(Protocol):
                            variant: str = ..., *, home_channel_id: str | None = None,
                            lobby_message_id: str | None = None, guild_id: str | None = None, language: str = ...,
                            hints: bool = False, settings: dict[str, Any] | None = None) -> Reply: ...
+    async def _insert_lobby(self, channel_id: str, user_id: str, user_name: str, players: int, variant: str,
+                            settings: dict[str, Any], *, home_channel_id: str | None, lobby_message_id: str | None,
+                            guild_id: str | None) -> int: ...
+    @staticmethod
+    def check_new(players: int, variant: str, language: str) -> None: ...
 
     # computer players' (``bot.game.computer``)
     @property

@@ -68,7 +68,7 @@ class Followers(ServiceCore):
     async def turn_news(self, channel_id: str) -> TurnNews | None:
         """The turns done since the followers were last told (claimed: told once), with the
         picture of where the game stands now; None when there is nothing new or nobody follows."""
-        game = await self.store.latest_game(channel_id)
+        game = self._read_state(await self.store.latest_game(channel_id))
         if game is None or game.state is None or game.status not in ("active", "finished"):
             return None
         state = game.state

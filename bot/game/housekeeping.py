@@ -4,6 +4,8 @@
   closes itself and says so in its channel (its card in the parent channel loses its Join button).
 * A finished or abandoned game's **thread** (one the bot opened for it) is archived a day after
   its end post: the final board, the abandonment, the closed lobby's notice.
+* A finished game's **moves are packed** in one row a day after its end (``bot.store.packs``):
+  a finished game never changes, and its thousand move rows would cost most of its bytes.
 * A running game in which **nobody acted for 30 days** and that has no deadline is pointed out to
   its host, once (a move starts the count again).
 
@@ -33,6 +35,8 @@ log = logging.getLogger(__name__)
 DAY = pace.DAY
 #: A game's thread is archived this long after its end post.
 ARCHIVE_AFTER = DAY
+#: A finished game's moves are packed this long after its end.
+PACK_AFTER = DAY
 #: A running game nobody acted in for this long (without a deadline) is pointed out to its host.
 IDLE_AFTER = 30 * DAY
 #: How often (by the scheduler's clock) a sweep runs; a sweep is cheap, the work is day-scale.
@@ -46,13 +50,14 @@ class Housekeeping(ServiceCore):
 
     async def housekeeping(self, now: float) -> dict[str, int]:
         """One sweep at ``now``: how many lobbies closed, threads archived and idle games pointed out."""
-        done = {"lobby_expired": 0, "thread_archived": 0, "idle_pointed_out": 0}
+        done = {"lobby_expired": 0, "thread_archived": 0, "idle_pointed_out": 0, "moves_packed": 0}
         sweeps: list[tuple[str, Callable[[], Awaitable[list[int]]], Callable[[int, float], Awaitable[bool]]]] = [
                   ("lobby_expired", lambda: self.store.stale_lobbies(now - self.lobby_days * DAY, BATCH),
                    self._expire_lobby),
                   ("thread_archived", lambda: self.store.ended_threads(now - ARCHIVE_AFTER, BATCH),
                    self._archive_thread),
-                  ("idle_pointed_out", lambda: self.store.idle_games(now - IDLE_AFTER, BATCH), self._point_out_idle)]
+                  ("idle_pointed_out", lambda: self.store.idle_games(now - IDLE_AFTER, BATCH), self._point_out_idle),
+                  ("moves_packed", lambda: self.store.packable_games(now - PACK_AFTER, BATCH), self._pack_moves)]
         for action, find, handle in sweeps:
             for game_id in await find():
                 with context.scope(game=game_id):
@@ -67,6 +72,14 @@ class Housekeeping(ServiceCore):
         if game is not None:
             context.note_game(game)
         return game
+
+    async def _pack_moves(self, game_id: int, now: float) -> bool:
+        async with self.store.transaction():
+            game = await self._claimed(game_id)
+            if game is None or game.status != "finished":
+                return False
+            await self.store.pack_moves(game_id)
+        return True
 
     async def _expire_lobby(self, game_id: int, now: float) -> bool:
         found = await self.store.game(game_id)

@@ -20,6 +20,7 @@ from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
 from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, user_to_act
 from bot.store.models import Game, Seat
+from engine import logbook
 from engine.data import FOOD_CHAIN
 from words import T, Words, join
 
@@ -49,18 +50,27 @@ class Lobby(ServiceCore):
         if settings is None and hints is not None:  # /ds new hints: decides over the server's default
             chosen["hints"] = bool(hints)
         async with self._lock(channel_id), self.store.transaction():
-            existing = await self.store.live_game(channel_id)
-            if existing is not None:
-                raise WrongPhase(T("bot.err.game_here", game=existing.id, status=status_word(existing)))
-            game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31),
-                                                   settings=chosen,
-                                                   home_channel_id=home_channel_id,
-                                                   lobby_message_id=lobby_message_id, guild_id=guild_id)
-            await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
+            game_id = await self._insert_lobby(channel_id, user_id, user_name, players, variant, chosen,
+                                               home_channel_id=home_channel_id, lobby_message_id=lobby_message_id,
+                                               guild_id=guild_id)
         log.info("game %s: a lobby for up to %s players opened", game_id, players,
                  extra={"game": game_id, "server": guild_id})
         return Reply(T("bot.lobby_open", game=game_id, players=players, variant=T(f"bot.variant.{variant}"),
                        host=user_name), game_id=game_id, lang=language)
+
+    async def _insert_lobby(self, channel_id: str, user_id: str, user_name: str, players: int, variant: str,
+                            settings: dict[str, Any], *, home_channel_id: str | None, lobby_message_id: str | None,
+                            guild_id: str | None) -> int:
+        """(In a transaction, under the channel's lock.) The new lobby and its host's seat; refused
+        while the channel has a live game."""
+        existing = await self.store.live_game(channel_id)
+        if existing is not None:
+            raise WrongPhase(T("bot.err.game_here", game=existing.id, status=status_word(existing)))
+        game_id = await self.store.insert_game(channel_id, players, variant, secrets.randbits(31), settings=settings,
+                                               home_channel_id=home_channel_id, lobby_message_id=lobby_message_id,
+                                               guild_id=guild_id)
+        await self.store.insert_seat(game_id, 0, user_id, user_name, None, True)
+        return game_id
 
     @staticmethod
     def check_new(players: int, variant: str, language: str) -> None:
@@ -215,7 +225,7 @@ class Lobby(ServiceCore):
             for s, dealt in zip(game.seats, state["seats"], strict=True):
                 await self.store.update_seat(game.id, s.seat, animal=",".join(dealt["animals"]))
             await self.store.update_game(game.id, players=seated)
-            await self.store.save_state(game.id, 0, 1, state, status="active", setup=setup,
+            await self.store.save_state(game.id, 0, 1, logbook.kept(state), status="active", setup=setup,
                                         board_due=RESET)
             await self._restart_clock(game, state)
             started = await self.store.live_game(channel_id)

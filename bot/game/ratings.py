@@ -12,7 +12,9 @@ their new ratings.
 Not rated: games without a server (the playground), games ended with ``/ds abandon`` (they
 never finish), games where hints were allowed, and games opened unrated (a server's default).
 
-A game is rated in the transaction that finishes it, in finishing order.  The stored ratings
+A game is rated in the transaction that finishes it, in finishing order: under the server's
+ratings lock (``GameStore.hold_ratings``), so games of the same players finishing at once, even
+in several processes, are rated one after the other, each on the ratings the last one left.  The stored ratings
 are derived data: ``rebuild`` computes them again from the server's finished games, in the
 order they finished, and gives the same table every time.  (Measured: openskill rates a game
 in about 0.1 ms, so a rebuild of 1,000 games is dominated by reading their states.)
@@ -154,8 +156,12 @@ class Ratings(ServiceCore):
         if not rateable(game) or guild is None:  # (a rateable game has its server)
             return
         entries = entries_of(game)
+        await self.store.hold_ratings(guild)  # the server's other games finishing now wait, then rate on ours
+        now = time.time()
+        # the order games finish in is the order they are rated in (a rebuild's): the moment it was rated
+        await self.store.update_game(game.id, finished_at=now)
         before = {r.player: r for r in await self.store.ratings(guild, sorted({e.player for e in entries}))}
-        after, changes = rate(game.id, entries, before, time.time())
+        after, changes = rate(game.id, entries, before, now)
         await self.store.put_ratings(guild, after, changes)
 
     async def rebuild_ratings(self, guild_id: str, can_manage: bool = True) -> Reply:
@@ -166,6 +172,7 @@ class Ratings(ServiceCore):
             games = await self.store.finished_games(guild_id)
             table, changes = await asyncio.to_thread(rate_all, games)
             async with self.store.transaction():
+                await self.store.hold_ratings(guild_id)  # no game of the server is rated meanwhile
                 if len(await self.store.finished_games(guild_id)) != len(games):
                     continue  # a game finished meanwhile: compute again with it
                 await self.store.clear_ratings(guild_id)

@@ -9,8 +9,10 @@ latest decision; ``recap_text`` then tells what came after it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import words
+from engine import logbook
 from engine.logbook import Entry, Render, recap, text_of
 
 #: At most this many lines, each at most this wide: a reminder, never a wall.
@@ -31,14 +33,16 @@ def since_last_moves(moves: Sequence[tuple[int, str]], log_starts: Sequence[int]
     return since
 
 
-def recap_text(lines: Sequence[Entry], since: Mapping[int, int] | None, seat: int | None, story_from: int,
+def recap_text(state: Mapping[str, Any], since: Mapping[int, int] | None, seat: int | None, story_from: int,
                render: Render | None = None, lang: str = words.DEFAULT) -> str:
     """What happened since ``seat``'s latest decision and before ``story_from`` (where the
-    message's own story begins, so nothing is told twice); "" when there is nothing to add."""
+    message's own story begins, so nothing is told twice); "" when there is nothing to add.
+    Indices count in the whole log; the state's kept part is what is told."""
     start = None if since is None or seat is None else since.get(seat)
     if start is None or start >= story_from:
         return ""
-    told = recap(list(lines[start:story_from]), [], render or _plain, limit=RECAP_LINES, width=RECAP_WIDTH)
+    told = recap(logbook.since(state, start)[:story_from - max(start, logbook.log_from(state))], [],
+                 render or _plain, limit=RECAP_LINES, width=RECAP_WIDTH)
     if not told.lines:
         return ""
     head = (words.ngettext("bot.recap.head_more", told.omitted, lang) if told.omitted

@@ -18,6 +18,7 @@ from bot.game.chronicle import Chronicle
 from bot.game.lobby import SETTINGS_DEFAULTS
 from bot.store.api import GameStore
 from bot.store.models import Game, Move
+from engine import logbook
 from engine.flow import prompt
 from engine.history import History, apply_move, start_state
 from engine.record import BY, GameRecord, RecordMove, build_record, dumps, iso_utc, read_record, replay_record
@@ -127,6 +128,6 @@ async def import_record(store: GameStore, loaded: Loaded, channel_id: str, now: 
             user = "resigned" if move.by == "resigned" else users[move.seat]
             await store.append_move(game_id, 1 + k, move.seat, user, move.option, label, move.by,
                                     created_at=_epoch(move.at, now), hinted=move.hinted)
-        await store.save_state(game_id, 0, 1 + len(record.moves), state,
+        await store.save_state(game_id, 0, 1 + len(record.moves), logbook.kept(state),
                                status="finished" if finished else "active", setup=dict(setup), board_due=RESET)
     return game_id

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 import engine
@@ -21,7 +22,7 @@ from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
 from bot.game.computer import Chooser, ComputerPlayers
-from bot.game.core import Moves, Renderer, State
+from bot.game.core import Moves, Renderer, State, decided_after
 from bot.game.followers import Followers
 from bot.game.hints import Hinter, Hints
 from bot.game.housekeeping import Housekeeping
@@ -29,7 +30,7 @@ from bot.game.lobby import Lobby
 from bot.game.pictures import TileRenderer
 from bot.game.ratings import Ratings
 from bot.game.reads import Reads
-from bot.game.rematch import Rematch
+from bot.game.rematch import Rematch, this_process
 from bot.game.replies import (
     BadRequest,
     Choice,
@@ -56,7 +57,7 @@ from bot.game.texts import (
 )
 from bot.store.api import GameStore, StaleVersion
 from bot.store.models import Game, Seat
-from engine import progress
+from engine import logbook, progress
 from engine.phases import end_by_resignation
 from words import T, Words, join, say
 from words.alt import alt_text
@@ -65,6 +66,8 @@ log = logging.getLogger(__name__)
 
 #: Options a resigned seat's animal takes: declining first, else the first legal option.
 PASSIVE_OPTIONS = ("forfeit", "done", "none", "place:0", "move:0", "skip")
+#: How many games' last saved states the service keeps for the reads after their moves.
+SAVED_KEPT = 256
 #: The file name of the picture a channel post carries.
 TURN_IMAGE = "board.png"
 
@@ -90,7 +93,11 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
         #: the picture posted with a prompt (a compact turn picture when there is one)
         self.picture_renderer = picture_renderer or renderer
         self.clock = clock or time.time
+        self.claimant = this_process()  # who this process is in the claims it makes (a rematch's)
         self._locks: dict[str, asyncio.Lock] = {}
+        #: per game, the state its last move here saved, by version: the reads after a move (its
+        #: post, its followers' news) take it instead of decoding it again; never given to a move
+        self._saved: OrderedDict[int, tuple[bytes, State]] = OrderedDict()
         self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None,
                                    telemetry=telemetry)
 
@@ -123,7 +130,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
             assert picked is not None  # the engine applied it: it is one of the prompt's options
             label = words.option(picked, "en")  # the move list keeps English
             chosen = option_text(picked)
-            moves: Moves = [(seat.seat, user_id, option_id, label, "player")]
+            moves: Moves = [(seat.seat, user_id, option_id, label, "player", logbook.total(state))]
             moves += self._autoplay(game, state)
             hinted = seat.hint_version == game.version  # the player asked a hint for this decision
             await self._write(game, state, moves, owed(game.post.board_due, before, state), hinted=hinted)
@@ -145,22 +152,27 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
             engine.apply(state, p.seat, option)
             passive = p.option(option)
             assert passive is not None  # passive_option picks among the prompt's options
-            moves.append((p.seat, "resigned", option, words.option(passive, "en"), "resigned"))
+            moves.append((p.seat, "resigned", option, words.option(passive, "en"), "resigned", logbook.total(state)))
         return moves
 
     async def _write(self, game: Game, state: State, moves: Moves, board_due: int | None = None, *,
                      hinted: bool = False) -> None:
         """(In the caller's transaction.) Append the moves, write the state; ``hinted``: the first
         move is a choice its player asked a hint for."""
-        for i, (seat, user, option, label, made_by) in enumerate(moves):
+        for i, (seat, user, option, label, made_by, _) in enumerate(moves):
             await self.store.append_move(game.id, game.version + i, seat, user, option, label, made_by,
                                          hinted=hinted and i == 0)
         status = "finished" if state["phase"] == "over" else None
+        decided = decided_after(game.decided, moves)
+        state = logbook.kept(state)
         try:
-            await self.store.save_state(game.id, game.version, game.version + len(moves), state, status=status,
-                                        board_due=board_due)
+            blob = await self.store.save_state(game.id, game.version, game.version + len(moves), state,
+                                        status=status, board_due=board_due,
+                                        decided=decided if decided != game.decided else None)
         except StaleVersion:
             raise StaleState(T("bot.err.moved_on")) from None
+        game.decided = decided
+        self._remember(game.id, blob, state)
         if status == "finished":
             await self._rate(game, state)  # in the same transaction: a finished game is rated once
         await self._restart_clock(game, state)
@@ -168,6 +180,22 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
             log.info("game %s finished after %s moves", game.id, game.version + len(moves))
         for made_by in {m[4] for m in moves}:
             self.telemetry.moved(made_by, sum(1 for m in moves if m[4] == made_by))
+
+    def _remember(self, game_id: int, blob: bytes, state: State) -> None:
+        self._saved[game_id] = (blob, state)
+        self._saved.move_to_end(game_id)
+        while len(self._saved) > SAVED_KEPT:
+            self._saved.popitem(last=False)
+
+    def _read_state(self, game: Game | None) -> Game | None:
+        """``game`` (read for a post, not for a move) with the state this process saved, when the
+        stored one is exactly it (a move rolled back after saving is never taken for another):
+        one decode of the state per decision, not one per read."""
+        if game is not None:
+            saved = self._saved.get(game.id)
+            if saved is not None and game.state_blob is not None and saved[0] == game.state_blob:
+                game.state = saved[1]
+        return game
 
     @staticmethod
     def _cadence(game: Game) -> str:
@@ -191,7 +219,8 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
             if len(live) == 1 and game.settings.get("on_resign", "end") == "end":
                 # Two players and one resigns: the other wins; the game is over.
                 end_by_resignation(state, seat.seat, live[0].seat)
-                await self.store.save_state(game.id, game.version, game.version + 1, state, status="finished",
+                await self.store.save_state(game.id, game.version, game.version + 1, logbook.kept(state),
+                                            status="finished",
                                             board_due=game.post.board_due | OVER)
                 await self._rate(game, state)
                 game.version += 1
@@ -223,22 +252,24 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
 
     async def channel_post(self, channel_id: str) -> ChannelPost | None:
         """The next post that brings the channel's game up to date (None: it is), with its picture."""
-        game = await self.store.latest_game(channel_id)
-        if game is None or game.state is None or game.status not in ("active", "finished"):
+        game = self._read_state(await self.store.latest_game(channel_id))
+        if game is None or game.state_blob is None or game.status not in ("active", "finished") \
+                or game.announced_version >= game.version:
             return None
         context.note_game(game)
         lang = lang_of(game)
-        over = game.state["phase"] == "over"
+        state = game.started_state
+        over = state["phase"] == "over"
         post = channel.plan(game, say(prompt_line(game), lang), say(result_text(game), lang) if over else None,
-                            self._cadence(game), await self.chronicle.since_last_moves(game), lang=lang)
+                            self._cadence(game), game.decided, lang=lang)
         if post is None:
             return None
-        post.state = game.state
+        post.state = state
         post.link = game_link(game)
         if post.picture:
             before = await self.store.board_state(game.id)
-            post.image = await self._render(self.picture_renderer, game.state, before, lang)
-            post.alts[TURN_IMAGE] = alt_text(game.state, lang, kind="turn", before=before)
+            post.image = await self._render(self.picture_renderer, state, before, lang)
+            post.alts[TURN_IMAGE] = alt_text(state, lang, kind="turn", before=before)
         if post.over:
             await self.chronicle.finish(game, post)  # the VP breakdown and the end-of-game image
         return post

@@ -77,11 +77,7 @@ async def finished_games(store: GameStore, guild_id: str, channel_ids: Collectio
                                 "ORDER BY game_id, seat", chunk) as cur:
             for r in await cur.fetchall():
                 seats[r["game_id"]].append((r["user_id"], r["user_name"]))
-        async with conn.execute(f"SELECT game_id, count(*) AS n, min(created_at) AS first, max(created_at) AS last "
-                                f"FROM moves WHERE undone = 0 AND game_id IN ({marks}) GROUP BY game_id",
-                                chunk) as cur:
-            for r in await cur.fetchall():
-                counts[r["game_id"]] = (r["n"], r["first"], r["last"])
+        counts.update(await store.move_counts(chunk))
     states = await asyncio.to_thread(lambda: [decode_state(r["state"]) for r in rows])
     return [Finished(r["id"], state, seats[r["id"]], *counts.get(r["id"], (0, None, None)))
             for r, state in zip(rows, states, strict=True)]

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import engine
 from bot.game.channel import RESET
-from bot.game.core import ServiceCore
+from bot.game.core import ServiceCore, State
+from bot.game.recap import since_last_moves
 from bot.game.replies import BadRequest, Choice, NotAllowed, Reply, WrongPhase
 from bot.game.texts import choices_of, lang_of, name_of, option_text, prompt_line, user_to_act
 from bot.store.models import Game, Move
-from engine import progress
-from engine.history import replay
+from engine import logbook, progress
+from engine.history import History
 from words import T, Words, join, say
 
 #: How long a rollback proposal waits for its approvals.
@@ -30,7 +31,7 @@ class Takeback(ServiceCore):
             moves = await self.store.move_list(game.id)
             if not moves or moves[-1].seat != seat.seat or moves[-1].made_by != "player":
                 raise NotAllowed(T("bot.err.undo_other"))
-            rebuilt = replay(game.started_setup, [(m.seat, m.option_id) for m in moves[:-1]])
+            rebuilt, decided = _replayed(game, moves[:-1])
             if progress.reveals(rebuilt, game.started_state):
                 raise NotAllowed(T("bot.err.undo_revealed"))
             undone = moves[-1]
@@ -40,13 +41,14 @@ class Takeback(ServiceCore):
             what: Words = option_text(option) if option is not None else (undone.label or undone.option_id)
             # the notice is part of the channel's next post: written in the game's language now
             notice = say(T("bot.took_back_notice", player=seat.user_name, option=what), lang_of(game))
-            await self.store.save_state(game.id, game.version, game.version + 1, rebuilt)
+            await self.store.save_state(game.id, game.version, game.version + 1, logbook.kept(rebuilt),
+                                        decided=decided)
             await self._restart_clock(game, rebuilt)
             # the story continues from the shorter log: its lines are told again from there
             await self.store.update_game(game.id, notice=notice,
                                          story_from=min(game.post.story_from, len(rebuilt["log"])))
         game.version += 1  # versions only grow: buttons built for the undone state stay stale
-        game.state = rebuilt
+        game.state, game.decided = rebuilt, decided
         return Reply(join(T("bot.took_back", option=what), prompt_line(game)),
                      choices=choices_of(rebuilt, lang_of(game)), game_id=game.id, version=game.version,
                      to_act=user_to_act(game), lang=lang_of(game))
@@ -109,10 +111,10 @@ class Takeback(ServiceCore):
     async def _roll_back(self, game: Game, proposal_id: int, move: int, what: Words) -> Reply:
         """(In the caller's transaction.) Mark moves from ``move`` on undone and rebuild the state."""
         moves = await self.store.move_list(game.id)
-        rebuilt = replay(game.started_setup, [(m.seat, m.option_id) for m in moves[:move - 1]])
+        rebuilt, decided = _replayed(game, moves[:move - 1])
         await self.store.mark_moves_undone(game.id, moves[move - 1].version)
-        await self.store.save_state(game.id, game.version, game.version + 1, rebuilt,
-                                    board_due=game.post.board_due | RESET)
+        await self.store.save_state(game.id, game.version, game.version + 1, logbook.kept(rebuilt),
+                                    board_due=game.post.board_due | RESET, decided=decided)
         await self.store.update_proposal(proposal_id, status="done")
         await self._restart_clock(game, rebuilt)
         # the notice is part of the channel's next post: written in the game's language now
@@ -120,8 +122,15 @@ class Takeback(ServiceCore):
         await self.store.update_game(game.id, notice=notice,
                                      story_from=min(game.post.story_from, len(rebuilt["log"])))
         game.version += 1
-        game.state = rebuilt
+        game.state, game.decided = rebuilt, decided
         return Reply(join(what, notice), game_id=game.id, version=game.version, lang=lang_of(game))
+
+
+def _replayed(game: Game, moves: list[Move]) -> tuple[State, dict[int, int]]:
+    """The state after ``moves`` (from the setup), and where each seat's latest decision left the log."""
+    history = History(game.started_setup, [(m.seat, m.option_id) for m in moves], checkpoints=False)
+    return history.state, since_last_moves([(m.seat, m.made_by) for m in moves], history.log_starts,
+                                           history.log_length)
 
 
 def _approvers(game: Game, moves: list[Move], proposer: str) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from bot.store.dialect import HOLD_RATINGS, RATINGS_LOCK
 from bot.store.models import Game, Rating, RatingChange
 from bot.store.part import StorePart
 
@@ -19,10 +20,7 @@ class Community(StorePart):
             where += f" AND player IN ({', '.join('?' * len(players))})"
             args += players
         async with self._read().execute(
-            # read in a transaction (a game being rated), the rows are held: two games finishing at
-            # once on PostgreSQL rate one after the other
-            f"SELECT * FROM ratings WHERE {where} ORDER BY mu - 3 * sigma DESC, games DESC, player{self._row_lock()}",
-            args
+            f"SELECT * FROM ratings WHERE {where} ORDER BY mu - 3 * sigma DESC, games DESC, player", args
         ) as cur:
             return [Rating(r["player"], r["name"], r["mu"], r["sigma"], r["games"], r["wins"])
                     for r in await cur.fetchall()]
@@ -50,6 +48,16 @@ class Community(StorePart):
         ) as cur:
             ids = [r["id"] for r in await cur.fetchall()]
         return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def hold_ratings(self, guild_id: str) -> None:
+        """(In a transaction, before its ratings are read.) Until the transaction ends, no other
+        rates a game of the server (nor rebuilds its table): it waits, then reads what this one
+        wrote.  Locking the rows read would not do: a player's first rating has no row to lock
+        yet, so two of their first games finishing at once were both rated from scratch, and two
+        games lock their players' rows in different orders (a deadlock)."""
+        hold = HOLD_RATINGS[self.dialect]
+        if hold is not None:
+            await self.conn.execute(hold, (RATINGS_LOCK, guild_id))
 
     async def put_ratings(self, guild_id: str, ratings: list[Rating], changes: list[RatingChange]) -> None:
         """(In a transaction.) Keep these ratings (new or changed) and the game's changes that led there."""

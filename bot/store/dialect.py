@@ -15,7 +15,8 @@ translated here, mechanically and once per distinct statement:
 Partial indexes (``CREATE INDEX ... WHERE``), ``ALTER TABLE ... ADD COLUMN``, ``COALESCE``,
 ``CASE`` and ``RETURNING`` are the same in both.  Row locks (``row_lock``) exist only in
 PostgreSQL: SQLite's ``BEGIN IMMEDIATE`` already makes a transaction the only writer.  Which
-shard a game's server is on (``guild_shard``) is computed in SQL, each dialect its own way.
+shard a game's server is on (``guild_shard``) is computed in SQL, each dialect its own way; so is
+the lock a server's ratings are computed under (``HOLD_RATINGS``).
 
 A migration that cannot be translated mechanically may be given per dialect instead (a
 ``{"sqlite": ..., "postgresql": ...}`` entry in ``bot.store.schema.MIGRATIONS``).
@@ -70,6 +71,13 @@ def row_lock(dialect: str, *, skip_locked: bool = False) -> str:
         return ""
     return " FOR UPDATE SKIP LOCKED" if skip_locked else " FOR UPDATE"
 
+
+#: Held by the transaction that rates a server's games (``bot.store.community.Community.hold_ratings``):
+#: one advisory lock per server, its key this number and a hash of the server's id (two servers
+#: whose ids hash alike only wait for each other).  SQLite has none: ``BEGIN IMMEDIATE`` already
+#: makes a transaction the only writer.
+RATINGS_LOCK = 0x44535254
+HOLD_RATINGS = {SQLITE: None, POSTGRESQL: "SELECT pg_advisory_xact_lock(?, hashtext(?))"}
 
 #: ``(guild_id >> 22) % ?``: the shard of a game's server (0 without one, or for an id that is
 #: not a number, such as the playground's).  SQLite's CAST gives 0 for text that is no number;

@@ -105,7 +105,6 @@ class Game:
     seed: int
     version: int
     setup: dict[str, Any] | None
-    state: dict[str, Any] | None
     announced_version: int
     seats: list[Seat]
     settings: dict[str, Any] = field(default_factory=dict)
@@ -120,6 +119,22 @@ class Game:
     ended_at: float | None = None  # when its end was posted (finished, abandoned, a lobby closed)
     archived_at: float | None = None  # when housekeeping archived its thread
     idle_told: float | None = None  # the turn clock's start of the last waiting stretch housekeeping looked at
+    #: per seat, the log's length just after its player's latest decision (the recap of a new prompt)
+    decided: dict[int, int] = field(default_factory=dict)
+    #: the stored state, decoded when first read (most reads of a game never look at it)
+    state_blob: bytes | None = field(default=None, repr=False)
+    _state: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    _decoded: bool = field(default=False, repr=False, compare=False)
+
+    @property
+    def state(self) -> dict[str, Any] | None:
+        if not self._decoded:
+            self._state, self._decoded = decode_state(self.state_blob), True
+        return self._state
+
+    @state.setter
+    def state(self, value: dict[str, Any] | None) -> None:
+        self._state, self._decoded = value, True
 
     def seat_of(self, user_id: str) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -200,7 +215,14 @@ def decode_state(blob: bytes | None) -> dict[str, Any] | None: ...
 def decode_state(blob: bytes | None) -> dict[str, Any] | None:
     if blob is None:
         return None
+    DECODES.count += 1
     state: dict[str, Any] = orjson.loads(zlib.decompress(blob))
     return state
+
+
+class DECODES:
+    """How many states were decoded in this process (benchmarks and tests read it)."""
+
+    count = 0
 
 

@@ -12,6 +12,8 @@ from bot.store.models import Game
 
 
 class StorePart(Protocol):
+    dialect: str
+
     @property
     def conn(self) -> Database: ...
     def _read(self) -> Database: ...

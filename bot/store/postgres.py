@@ -39,6 +39,7 @@ from bot.store.dialect import POSTGRESQL, identity_tables, migration_script, row
 from bot.store.models import OutboxItem
 from bot.store.schema import MIGRATIONS
 from bot.store.sqlite import SCHEMA_VERSION, Store
+from bot.store.upkeep import Upkeep
 
 #: Any key of our own: processes that start together take it to migrate one at a time.
 MIGRATION_LOCK = 0x44533031
@@ -214,6 +215,10 @@ class PgStore(Store):
             raise StoreUnavailable(f"cannot use the database {redact(url)}: {_reason(e, url)}") from None
         finally:
             await conn.close()
+
+    async def ping(self) -> None:
+        """A real table read over the pool (the server reads its own files: no page is held here)."""
+        await Upkeep.ping(self)
 
     async def close(self) -> None:
         await self.pool.close()

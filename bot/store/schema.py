@@ -204,4 +204,24 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX games_server_live ON games (guild_id) WHERE status IN ('lobby', 'active');
     """,
+    # 13: the game log leaves the state that every move loads and saves: a state keeps only its
+    # recent entries (``engine.logbook.kept``), the whole log is derived from the moves when read.
+    # ``decided``: per seat, the log's length after its latest decision (what a new prompt's recap
+    # starts from, read from the game's row instead of a replay); ``layout`` 2: the game's stored
+    # states are kept so (``bot.game.layout`` moves the older ones, replaying each once).
+    # ``move_packs``: a finished game's moves in one compressed row (``bot.store.packs``), made by
+    # housekeeping a day after its end (``moves_packed``: done).
+    """
+    ALTER TABLE games ADD COLUMN decided TEXT;
+    ALTER TABLE games ADD COLUMN layout INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE move_packs (
+        game_id   INTEGER NOT NULL PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        moves     BLOB    NOT NULL,
+        standing  INTEGER NOT NULL,
+        first_at  REAL,
+        last_at   REAL
+    );
+    ALTER TABLE games ADD COLUMN moves_packed INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_to_pack ON games (ended_at) WHERE status = 'finished' AND moves_packed = 0;
+    """,
 )

@@ -12,6 +12,7 @@ PostgreSQL (``bot.store.dialect`` translates them).  ``bot.store.api.GameStore``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -26,6 +27,7 @@ from bot.store.api import Database, StaleVersion, StoreUnavailable, database_pat
 from bot.store.claims import Claims, _outbox_item
 from bot.store.community import Community
 from bot.store.dialect import SQLITE, migration_script, statements
+from bot.store.layouts import Layouts
 from bot.store.members import Members
 from bot.store.models import (
     Game,
@@ -37,11 +39,12 @@ from bot.store.models import (
     decode_state,
     encode_state,
 )
+from bot.store.packs import Packs
 from bot.store.proposals import Proposals
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
 from bot.store.sqlite_db import SqliteDatabase
-from bot.store.upkeep import Upkeep
+from bot.store.upkeep import PING, Upkeep
 
 BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
 LIVE = ("lobby", "active")
@@ -49,7 +52,7 @@ LIVE = ("lobby", "active")
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class Store(Claims, Upkeep, Community, Members, Proposals):
+class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
     dialect = SQLITE
@@ -116,6 +119,14 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
             raise
         return store
 
+    async def ping(self) -> None:
+        """The health check reads a real table over a connection opened for it: the store's own
+        connections answer from the pages they hold, so a file overwritten under them answered
+        "ok" until they next read it."""
+        if self.path == ":memory:":  # another connection would be another, empty database
+            return await super().ping()
+        await asyncio.to_thread(_probe, self.path)
+
     async def close(self) -> None:
         if self._reader is not self._writer:
             await self._reader.raw.close()
@@ -156,9 +167,12 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
                 yield self.conn
                 await self.conn.execute("COMMIT")
             except BaseException:
-                # also after a failed COMMIT or a cancelled BEGIN: never leave the connection in a transaction
+                # also after a failed COMMIT or a cancelled BEGIN: never leave the connection in a transaction.
+                # A wait cancelled during COMMIT (a shutdown) leaves the COMMIT to run in the database's
+                # thread: then there is nothing to roll back, and the cancellation must go on, not that error.
                 if self.conn.in_transaction:
-                    await self.conn.execute("ROLLBACK")
+                    with contextlib.suppress(sqlite3.OperationalError):
+                        await self.conn.execute("ROLLBACK")
                 raise
             finally:
                 self._tx_owner = None
@@ -193,12 +207,14 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
                         row["board_due"], row["notice"])
         return Game(row["id"], row["channel_id"], row["status"], row["ruleset"], row["players"],
                     row["variant"], row["seed"], row["version"],
-                    json.loads(row["setup"]) if row["setup"] else None, decode_state(row["state"]),
+                    json.loads(row["setup"]) if row["setup"] else None,
                     row["announced_version"], seats, json.loads(row["settings"] or "{}"),
                     row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
                     TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]),
                     row["finished_at"], row["told_turn"], created_at=row["created_at"], ended_at=row["ended_at"],
-                    archived_at=row["archived_at"], idle_told=row["idle_told"])
+                    archived_at=row["archived_at"], idle_told=row["idle_told"],
+                    decided={int(k): v for k, v in json.loads(row["decided"] or "{}").items()},
+                    state_blob=row["state"])
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down), of this
@@ -217,35 +233,16 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
         return None if row is None else decode_state(row["board_state"])
 
     async def moves(self, game_id: int) -> list[tuple[int, str]]:
-        async with self._read().execute(
-            "SELECT seat, option_id FROM moves WHERE game_id = ? AND undone = 0 ORDER BY version", (game_id,)
-        ) as cur:
-            return [(r["seat"], r["option_id"]) for r in await cur.fetchall()]
+        return [(m.seat, m.option_id) for m in await self.move_list(game_id)]
 
     async def move_list(self, game_id: int) -> list[Move]:
         """The moves that stand, numbered from 1, with who made them and when."""
-        async with self._read().execute(
-            "SELECT * FROM moves WHERE game_id = ? AND undone = 0 ORDER BY version", (game_id,)
-        ) as cur:
-            rows = await cur.fetchall()
-        return [Move(i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"], r["made_by"],
-                     r["created_at"], bool(r["hinted"])) for i, r in enumerate(rows)]
+        return (await self.standing_moves(game_id))[1]
 
     async def moves_after(self, game_id: int, version: int) -> tuple[int, list[Move]]:
         """How many standing moves have a version up to ``version``, and the standing moves
         after it, numbered on from those (to bring a kept copy of the move list up to date)."""
-        async with self._read().execute(
-            "SELECT count(*) FROM moves WHERE game_id = ? AND undone = 0 AND version <= ?", (game_id, version)
-        ) as cur:
-            counted = await cur.fetchone()
-        assert counted is not None  # count(*) always gives its row
-        kept: int = counted[0]
-        async with self._read().execute(
-            "SELECT * FROM moves WHERE game_id = ? AND undone = 0 AND version > ? ORDER BY version", (game_id, version)
-        ) as cur:
-            rows = await cur.fetchall()
-        return kept, [Move(kept + i + 1, r["version"], r["seat"], r["user_id"], r["option_id"], r["label"],
-                           r["made_by"], r["created_at"], bool(r["hinted"])) for i, r in enumerate(rows)]
+        return await self.standing_moves(game_id, version)
 
     async def due_games(self, now: float, limit: int = 100) -> list[int]:
         """Games the pace scheduler must look at now, most overdue first (an indexed range scan),
@@ -277,7 +274,8 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
         now = time.time()
         cur = await self.conn.execute(
             "INSERT INTO games (channel_id, status, players, variant, seed, settings, home_channel_id, "
-            "lobby_message_id, guild_id, created_at, updated_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "lobby_message_id, guild_id, created_at, updated_at, layout) "
+            "VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, 2)",
             (channel_id, players, variant, seed, json.dumps(settings or {}), home_channel_id, lobby_message_id,
              guild_id, now, now))
         return inserted_id(cur.lastrowid)
@@ -359,22 +357,29 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
 
     async def save_state(self, game_id: int, expected_version: int, new_version: int,
                          state: dict[str, Any], *, status: str | None = None,
-                         setup: dict[str, Any] | None = None, board_due: int | None = None) -> None:
-        """Compare-and-swap: write the state only if the game is still at ``expected_version``.
+                         setup: dict[str, Any] | None = None, board_due: int | None = None,
+                         decided: dict[int, int] | None = None) -> bytes:
+        """Compare-and-swap: write the state only if the game is still at ``expected_version``;
+        returns the state as stored (what a read of this version gives as ``Game.state_blob``).
 
         ``board_due``: what is now owed a picture in the channel (``bot.game.channel.owed``); None keeps it.
+        ``decided``: per seat, the log's length after its latest decision; None keeps it.  The
+        state is saved as it is given: the game service gives it with only its recent log.
         """
-        now = time.time()
+        now, blob = time.time(), encode_state(state)
         cur = await self.conn.execute(
             "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
-            "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), "
+            "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), decided = COALESCE(?, decided), "
+            "layout = 2, "
             "finished_at = CASE WHEN ? = 'finished' THEN COALESCE(finished_at, ?) ELSE finished_at END, "
             "ended_at = CASE WHEN ? = 'finished' THEN COALESCE(ended_at, ?) ELSE ended_at END, "
             "updated_at = ? WHERE id = ? AND version = ?",
-            (encode_state(state), new_version, status, json.dumps(setup) if setup else None, board_due,
+            (blob, new_version, status, json.dumps(setup) if setup else None, board_due,
+             None if decided is None else json.dumps(decided),
              status, now, status, now, now, game_id, expected_version))
         if cur.rowcount != 1:
             raise StaleVersion(game_id)
+        return blob
 
     async def append_move(self, game_id: int, version: int, seat: int, user_id: str, option_id: str,
                           label: str | None = None, made_by: str = "player", *,
@@ -405,6 +410,16 @@ class Store(Claims, Upkeep, Community, Members, Proposals):
 
 
 _statements = statements  # the name tests and older code use
+
+
+def _probe(path: str) -> None:
+    """Read the file at ``path`` as a fresh connection does (from the file, no page held); never
+    creates it (``mode=rw``): a file that is gone is a database that does not answer."""
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        conn.execute(PING).fetchone()
+    finally:
+        conn.close()
 
 
 async def _connect(path: str) -> aiosqlite.Connection:

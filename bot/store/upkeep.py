@@ -11,6 +11,9 @@ from typing import Any
 from bot.store.models import Game
 from bot.store.part import StorePart
 
+#: What the health check reads: the newest game's id (one walk down the games' key, whatever their number).
+PING = "SELECT id FROM games ORDER BY id DESC LIMIT 1"
+
 
 class Upkeep(StorePart):
     async def stale_lobbies(self, opened_before: float, limit: int = 100) -> list[int]:
@@ -45,9 +48,20 @@ class Upkeep(StorePart):
         ) as cur:
             return [r["id"] for r in await cur.fetchall()]
 
+    async def rematches_being_opened(self) -> list[int]:
+        """Finished games of this process's shards whose rematch is being opened: their settings
+        hold a claim (``bot.game.rematch``), or the mark older versions left (-1)."""
+        mine, args = self._mine()
+        async with self._read().execute(
+            "SELECT id FROM games WHERE status = 'finished' AND (settings LIKE '%\"rematch\": {%' "
+            f"OR settings LIKE '%\"rematch\": -1%') AND {mine} ORDER BY id", args
+        ) as cur:
+            return [r["id"] for r in await cur.fetchall()]
+
     async def ping(self) -> None:
-        """One round trip to the database (the health check); raises when it cannot answer."""
-        async with self._read().execute("SELECT 1 AS one") as cur:
+        """The health check: one read of a real table (a ``SELECT 1`` reads none, and answered while
+        every query of the bot failed); raises when the database cannot answer it."""
+        async with self._read().execute(PING) as cur:
             await cur.fetchone()
 
     async def census(self) -> tuple[int, int, int]:

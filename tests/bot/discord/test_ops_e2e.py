@@ -1,11 +1,12 @@
 """Running it for a community, through the fake Discord and the real ``python -m bot``: the
 metrics scraped during a scripted game match what happened, and ``/healthz`` follows the store
-and the render workers down and up again."""
+(PostgreSQL stopped, a SQLite file overwritten) and the render workers down and up again."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import sqlite3
 import time
 
@@ -210,6 +211,7 @@ async def test_healthz_follows_the_store_and_the_render_workers(fake, tmp_path, 
         await slash(fake, "join", BOB)
         await slash(fake, "start", ANN)
         assert (await fake.wait_channel_messages(1))[0]["files"]  # drawn: a render worker runs
+        await handled(port, "start")  # its lobby card is brought up to date after the answer: before the store goes
         prompt = latest_prompt(fake)
         button = option_components(prompt)[0]
         version = prompt_version(prompt)
@@ -250,6 +252,42 @@ async def test_healthz_follows_the_store_and_the_render_workers(fake, tmp_path, 
         assert total(samples, "ds_interactions_total", outcome="error") == 2
     finally:
         assert await bot.stop() == 0
+
+
+async def test_healthz_reads_the_sqlite_file_itself(fake, tmp_path):
+    """The database file overwritten with garbage (every query of the bot fails: "file is not a
+    database"): /healthz turns 503 within a few seconds, the store named as the reason, and
+    healthy again once the file is put back."""
+    port = free_port()
+    db = tmp_path / "games.sqlite3"
+    bot = BotProcess(fake, db, env={"DS_METRICS_PORT": str(port)})
+    await bot.start()
+    try:
+        assert (await wait_health(port, 200))["store"] == "ok"
+        await slash(fake, "new", ANN, {"players": 2})  # a lobby in the file
+        # what SQLite does by itself as a file grows: the pages written so far go into the file
+        conn = sqlite3.connect(db, timeout=10)
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
+        kept = db.read_bytes()
+        with open(db, "r+b") as f:  # overwritten where it is (the bot's connections keep it open)
+            f.write(random.Random(7).randbytes(len(kept)))
+        checks = await wait_health(port, 503, timeout=10)
+        assert "file is not a database" in checks["store"] and str(db) in checks["store"], checks
+        assert checks["gateway"] == "ok", checks
+        with open(db, "r+b") as f:
+            f.write(kept)
+        assert (await wait_health(port, 200))["store"] == "ok"
+    finally:
+        assert await bot.stop() == 0
+
+
+async def handled(port: int, command: str, timeout: float = 20) -> None:
+    """Until the bot has finished handling ``command`` (its metrics count it answered)."""
+    deadline = time.monotonic() + timeout
+    while value(await scrape(port), "ds_interactions_total", command=command, kind="command", outcome="ok") < 1:
+        assert time.monotonic() < deadline, f"/ds {command} was never handled"
+        await asyncio.sleep(0.05)
 
 
 def _cmdline(pid: int) -> bytes:

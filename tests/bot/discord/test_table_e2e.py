@@ -53,6 +53,7 @@ async def test_the_end_ratings_a_rematch_the_leaderboard_and_a_hint(fake, bot):
     await slash(fake, "new", ANN, {"players": 3})
     await eventually(lambda: fake.threads_created)
     (thread,) = fake.threads_created
+    await fake.wait_channel_messages(1, thread, timeout=30)  # the lobby is stored after its thread is made
     await slash(fake, "join", BOB, channel_id=thread)
     await slash(fake, "addbot", ANN, {"level": "random"}, channel_id=thread)
     await slash(fake, "start", ANN, channel_id=thread)

@@ -5,6 +5,7 @@ Every refusal writes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -12,6 +13,9 @@ from service_helpers import play_random, snapshot
 
 from bot.game import replies
 from bot.game.hints import hint_here
+from bot.game.rematch import CLAIM_SECONDS, RematchPlan
+from bot.game.service import GameService
+from bot.store.connect import open_store
 
 
 async def game_in_guild(service, store, guild: str = "G", *, ai: str | None = None, hints: bool = False) -> int:
@@ -105,9 +109,63 @@ async def test_a_rematch_keeps_the_settings_and_the_computer_seats_and_opens_onc
 async def test_a_rematch_that_could_not_open_may_be_tried_again(service, store):
     old_id = await game_in_guild(service, store)
     await service.resign("chan", "u0")
-    await service.claim_rematch(old_id, "u1")
+    plan = await service.claim_rematch(old_id, "u1")
     with pytest.raises(replies.WrongPhase, match="being opened"):
         await service.claim_rematch(old_id, "u1")
-    await service.release_rematch(old_id)
+    await service.release_rematch(plan)
     assert "rematch" not in (await store.game(old_id)).settings
     await service.claim_rematch(old_id, "u1")
+
+
+async def test_a_claim_nobody_finishes_is_taken_over_by_age_and_the_rematch_opens_once(service, store, now, database):
+    """Two processes' worth of services: the first claims and stalls (Discord slow, or about to
+    die); while its claim is young the next click is told it is being opened; once too old, of
+    several clicks at once in both processes one takes it over, and the slow one, finishing at
+    last, gives way: one rematch.  The mark older versions left (-1) is released by age too."""
+    old_id = await game_in_guild(service, store)
+    await service.resign("chan", "u0")
+    other_store = await open_store(database)
+    try:
+        other = GameService(other_store, clock=now)
+        service.clock = now
+        slow = await service.claim_rematch(old_id, "u1")
+        now.t += CLAIM_SECONDS - 1
+        with pytest.raises(replies.WrongPhase, match="being opened just now"):
+            await other.claim_rematch(old_id, "u0")
+        now.t += 2
+        answers = await asyncio.gather(*(svc.claim_rematch(old_id, user) for svc in (other, service, other, service)
+                                         for user in ("u0", "u1")), return_exceptions=True)
+        (taken,) = [a for a in answers if isinstance(a, RematchPlan)]
+        assert all(isinstance(a, replies.WrongPhase) and "being opened just now" in str(a)
+                   for a in answers if a is not taken), answers
+        before = await snapshot(store)
+        with pytest.raises(replies.WrongPhase, match="a later click took it over"):
+            await service.open_rematch(slow, "thread-slow", home_channel_id="home")
+        await service.release_rematch(slow)  # what the shell does after: the other click's claim stays
+        assert await snapshot(store) == before
+        reply = await service.open_rematch(taken, "thread-2", home_channel_id="home")
+        assert reply.game_id == 2 and (await store.game(old_id)).settings["rematch"] == 2
+        assert [g.id for g in [await store.game(i) for i in (2, 3)] if g is not None] == [2]
+
+        async with store.transaction():  # as a version before claims had owners left it
+            await store.update_game(old_id, settings={**(await store.game(old_id)).settings, "rematch": -1})
+        assert await other.release_dead_rematches() == 1  # at start-up: released
+        assert "rematch" not in (await store.game(old_id)).settings
+    finally:
+        await other_store.close()
+
+
+async def test_at_start_up_the_claims_of_processes_gone_are_released_and_not_its_own(service, store):
+    first = await game_in_guild(service, store)
+    await service.resign("chan", "u0")
+    await service.claim_rematch(first, "u1")  # a process that then died
+    restarted = GameService(store)  # the process after it
+    mine = await game_in_guild(restarted, store)
+    await restarted.resign("chan", "u0")
+    await restarted.claim_rematch(mine, "u1")  # its own, being opened now
+    assert await store.rematches_being_opened() == [first, mine]
+    assert await restarted.release_dead_rematches() == 1
+    assert "rematch" not in (await store.game(first)).settings
+    assert (await store.game(mine)).settings["rematch"]["by"] == restarted.claimant
+    plan = await restarted.claim_rematch(first, "u0")  # the next press opens it
+    assert (await restarted.open_rematch(plan, "thread-3", home_channel_id="home")).game_id == 3

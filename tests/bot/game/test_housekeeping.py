@@ -6,12 +6,13 @@ each thing once."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 
 import pytest
-from service_helpers import start_game
+from service_helpers import play_random, start_game
 
-from bot.game.housekeeping import ARCHIVE_AFTER, IDLE_AFTER
+from bot.game.housekeeping import ARCHIVE_AFTER, IDLE_AFTER, PACK_AFTER
 from bot.game.pace import DAY, HOUR
 from bot.game.service import GameService
 from bot.store.connect import open_store
@@ -123,3 +124,24 @@ async def test_two_processes_sweeping_at_once_close_a_lobby_once(database, now):
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_finished_game_s_moves_are_packed_a_day_after_its_end_and_read_the_same(keeper, store, now):
+    await start_game(keeper, "chan", players=2)
+    chooser = random.Random(3)
+    await play_random(keeper, "chan", chooser, 40)
+    await keeper.resign("chan", "user1")  # two players: the game is over
+    while (post := await keeper.channel_post("chan")) is not None:
+        await keeper.record_post(post, "message")
+    game = await store.latest_game("chan")
+    moves = await store.move_list(game.id)
+    assert game.status == "finished" and len(moves) >= 40
+    assert (await keeper.housekeeping(now.t + PACK_AFTER - HOUR))["moves_packed"] == 0
+    assert (await keeper.housekeeping(now.t + PACK_AFTER + HOUR))["moves_packed"] == 1
+    assert (await keeper.housekeeping(now.t + 2 * PACK_AFTER))["moves_packed"] == 0  # once
+    async with store.conn.execute("SELECT count(*) FROM moves WHERE game_id = ?", (game.id,)) as cur:
+        assert (await cur.fetchone())[0] == 0  # one packed row instead
+    assert await store.move_list(game.id) == moves
+    assert await store.moves_after(game.id, moves[9].version) == (10, moves[10:])
+    assert (await store.move_counts([game.id]))[game.id] == (len(moves), moves[0].created_at, moves[-1].created_at)
+    assert (await keeper.chronicle.log_page("chan")).count > 0  # its story still reads from its moves

@@ -1,10 +1,12 @@
 """Ratings (bot.game.ratings): places by score with the game's tie-break, a table that matches
 openskill's Plackett-Luce computed by hand for seeded 2-, 4- and 6-player results (ties
-included), the rebuild giving the same table every time, a game rated as it finishes, what is
-not rated, and what /ds stats shows: the leaderboard, one member's history, the refusals."""
+included), the rebuild giving the same table every time, a game rated as it finishes (also ten
+games of the same players finishing at once, in three processes' worth of services), what is not
+rated, and what /ds stats shows: the leaderboard, one member's history, the refusals."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -13,6 +15,8 @@ from service_helpers import snapshot, start_game
 
 from bot.game import replies
 from bot.game.ratings import places, rate_all
+from bot.game.service import GameService
+from bot.store.connect import open_store
 from engine.data import FOOD_CHAIN
 
 #: members and computer levels a seeded server plays with
@@ -185,3 +189,32 @@ async def test_the_leaderboard_and_a_members_history_and_their_refusals(service,
         await service.rating_history("G", "999", "x" * 6000)
     assert await snapshot(store) == before
     assert "No rated game" in await service.leaderboard("elsewhere", "1")
+
+
+async def test_games_of_the_same_new_players_finishing_at_once_are_each_rated(database):
+    """Ten games of five pairs of new players, resigned all at once through three services on
+    connections of their own (three processes' worth): nobody is told something went wrong, and
+    every player is rated for both their games, as rating the games one after another gives."""
+    stores = [await open_store(database) for _ in range(3)]
+    try:
+        services = [GameService(s) for s in stores]
+        pairs = [(f"{100 + 2 * i}", f"{101 + 2 * i}") for i in range(5)]
+        losers = []
+        for k in range(10):
+            a, b = pairs[k % 5]
+            await services[0].create_lobby(f"chan{k}", a, f"P{a}", 2, guild_id="G")
+            await services[0].join(f"chan{k}", b, f"P{b}")
+            await services[0].start(f"chan{k}", a)
+            losers.append(a if k < 5 else b)  # each pair wins one and loses one: the order they are rated in counts
+        answers = await asyncio.gather(*(services[k % 3].resign(f"chan{k}", losers[k]) for k in range(10)),
+                                       return_exceptions=True)
+        assert [a for a in answers if isinstance(a, BaseException)] == []
+        table = as_table(await stores[0].ratings("G"))
+        assert sorted(table) == sorted(f"u:{u}" for pair in pairs for u in pair)
+        assert {games for _, _, games, _ in table.values()} == {2} and {w for *_, w in table.values()} == {1}
+        assert len(await stores[0].rating_changes(guild_id="G", player="u:100")) == 2
+        await services[0].rebuild_ratings("G")  # the finished games rated one after another, in the order they finished
+        assert as_table(await stores[0].ratings("G")) == table
+    finally:
+        for s in stores:
+            await s.close()

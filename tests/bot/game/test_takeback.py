@@ -9,6 +9,7 @@ from service_helpers import play_random, start_game
 import engine
 from bot.game import replies
 from bot.game.service import PROPOSAL_SECONDS, GameService
+from engine import logbook
 from engine.history import replay
 
 
@@ -32,7 +33,7 @@ async def test_a_planning_placement_can_be_taken_back_until_the_next_player_choo
         await service.act("chan", after.to_act, after.choices[0].id, after.version)
     game = await store.live_game("chan")
     assert await stand(store, game.id) == []
-    assert game.state == replay(game.setup, [])
+    assert game.state == logbook.kept(replay(game.setup, []))
     assert game.post.notice.startswith("Ann took back") or "took back" in game.post.notice
     # once the other player has chosen, it is too late
     await service.act("chan", placer, first.choices[1].id, now.version)
@@ -119,7 +120,7 @@ async def test_a_rollback_waits_for_every_affected_player(store):
     assert "back to before move 4" in replies_[-1].text
     game = await store.live_game("chan")
     assert await stand(store, game.id) == [(m.seat, m.option_id) for m in moves[:3]]
-    assert game.state == replay(game.setup, [(m.seat, m.option_id) for m in moves[:3]])
+    assert game.state == logbook.kept(replay(game.setup, [(m.seat, m.option_id) for m in moves[:3]]))
     assert game.version == moves[-1].version + 2  # one version more, never back
     assert "Rollback" in game.post.notice
     # a proposal nobody answers for 24 hours expires
