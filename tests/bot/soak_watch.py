@@ -16,10 +16,12 @@ import resource
 import sqlite3
 import sys
 import time
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from discord_contract import contract
 from fake_discord import FakeDiscord
 from soak_fleet import Fleet, TestClock
@@ -318,6 +320,9 @@ async def account(world: World, fleet: Fleet, peek: Peek, watch: Watch, clock: T
     outcomes = {iid: o for m in fleet.members for iid, o in m.outcomes.items()}
     moves = {(g, v): (u, o, by) for g, v, u, o, by in await peek.rows(
         "SELECT game_id, version, user_id, option_id, made_by FROM moves")}
+    for game, packed in await peek.rows("SELECT game_id, moves FROM move_packs"):  # finished games' (packs.FIELDS)
+        for version, _seat, user, option, _label, by, *_rest in orjson.loads(zlib.decompress(bytes(packed))):
+            moves[game, version] = (user, option, by)
     by_made = {}
     for _u, _o, by in moves.values():
         by_made[by] = by_made.get(by, 0) + 1
