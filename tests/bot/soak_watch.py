@@ -297,6 +297,15 @@ def busiest(times: list[float], window: float) -> tuple[int, float]:
     return best, began
 
 
+def seconds_over(times: list[float], limit: int) -> int:
+    """In how many whole seconds (from the first request) more than ``limit`` requests were made."""
+    counts: dict[int, int] = {}
+    start = min(times, default=0.0)
+    for t in times:
+        counts[int(t - start)] = counts.get(int(t - start), 0) + 1
+    return sum(1 for n in counts.values() if n > limit)
+
+
 def kinds_in(calls: list[Any], began: float, window: float) -> str:
     """The requests of a window by Discord's operation (its three commonest) and by channel (how many)."""
     inside = [c for c in calls if began <= c.time < began + window]
@@ -410,8 +419,10 @@ async def account(world: World, fleet: Fleet, peek: Peek, watch: Watch, clock: T
     f["requests to Discord"] = len(calls)
     most, began = busiest(bucketed, 1.0)
     f["requests/s at peak (global limit 50)"] = most
-    f["  the peak second"] = kinds_in([c for c in calls if not c.path.startswith(("/interactions/", "/webhooks/"))],
-                                      began, 1.0)
+    restarted = max((life.serving for m in fleet.members for life in m.lives if life.serving <= began), default=0.0)
+    f["  the peak second"] = (kinds_in([c for c in calls if not c.path.startswith(("/interactions/", "/webhooks/"))],
+                                       began, 1.0) + f"; {began - restarted:.0f} s after a bot (re)started")
+    f["  seconds over 50 requests"] = seconds_over(bucketed, GLOBAL_PER_SECOND)
     f["requests/s at peak, interactions too"] = peak([c.time for c in calls], 1.0)
     invalid = [c for c in calls if c.status in (401, 403, 429)]
     f["refused per 10 min at peak (limit 10,000)"] = peak([c.time for c in invalid], 600.0)
