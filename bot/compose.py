@@ -142,6 +142,7 @@ def run_discord(config: Config) -> int:
                 await monitor.stop()
             raise
         store.shards = config.shards  # catch-up posts, reminders, deadlines: this process's servers only
+        store.clock = clock  # rows dated by the clock housekeeping reads them with
         try:
             await relayout(store)  # games stored by an older version, before any interaction
         except BaseException:
