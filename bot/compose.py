@@ -167,7 +167,7 @@ def run_discord(config: Config) -> int:
 
                 monitor.census = census
             responder = Responder(client, service, announcer)
-            ai_turns = AiTurns(service, responder.after_ai_move)
+            ai_turns = AiTurns(service, responder.after_ai_move, responder.before_ai_move)
             responder.scheduler = Scheduler(service, announcer.deliver, on_ai=ai_turns.start, clock=clock)
             client.attach(responder, build_commands(responder), responder.scheduler, ai_turns)
             loop = asyncio.get_running_loop()

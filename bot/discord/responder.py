@@ -78,6 +78,7 @@ class Responder:
         # a click (quiet): the live message itself will change; else a private word follows
         if not await (defer(interaction) if quiet else defer(interaction, ephemeral=True, thinking=True)):
             return None  # Discord did not take the acknowledgement: nothing is done for it
+        await self.announcer.before_move(str(interaction.channel_id))
         try:
             reply = await action()
         except ServiceError as e:
@@ -102,6 +103,12 @@ class Responder:
             return reply
         await say(interaction, private, ephemeral=True)
         return reply
+
+    async def before_ai_move(self, game_id: int) -> None:
+        """The computer players are about to move: their channel up to date first (``Announcer.before_move``)."""
+        game = await self.store.game(game_id)
+        if game is not None:
+            await self.announcer.before_move(game.channel_id)
 
     async def after_ai_move(self, game_id: int) -> None:
         """A computer player moved: the channel shows it like anyone's move."""

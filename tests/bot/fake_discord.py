@@ -262,6 +262,7 @@ class FakeDiscord:
         self._ready = asyncio.Event()
         self._changed = asyncio.Condition()
         self._faults: list[_Fault] = []
+        self._holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []  # see hold()
         self._refuse_kinds: Callable[[str], int] | None = None  # see refuse_each_kind_once
         self.refused_kinds: list[str] = []
         self.violations: list[Violation] = []  # requests Discord would have refused (see take_violations)
@@ -706,6 +707,23 @@ class FakeDiscord:
         for message_id in [m for m, msg in self._messages.items() if int(msg["channel_id"]) == channel_id]:
             del self._messages[message_id]
 
+    def hold(self, method: str, path_pattern: str) -> asyncio.Event:
+        """Do the next request matching (method, fullmatch of the API path) but keep its answer until the
+        returned event is set: Discord has done it, the bot does not know yet (kill it meanwhile)."""
+        released = asyncio.Event()
+        self._holds.append((method.upper(), re.compile(path_pattern), released))
+        return released
+
+    async def _held(self, call: RecordedCall) -> None:
+        for hold in self._holds:
+            method, pattern, released = hold
+            if method in (call.method, "*") and pattern.fullmatch(call.path):
+                self._holds.remove(hold)
+                async with self._changed:
+                    self._changed.notify_all()  # a test waiting for the request sees it done
+                await released.wait()
+                return
+
     def clear_faults(self) -> None:
         """Stop injecting faults (e.g. a missing permission was granted again)."""
         self._faults.clear()
@@ -774,6 +792,7 @@ class FakeDiscord:
             response = _json_response(answer, status)
         else:
             response = await self._route(call)
+            await self._held(call)
         call.status = response.status
         async with self._changed:
             self._changed.notify_all()
