@@ -6,7 +6,7 @@ measured interleaved in the same run.
     .venv/bin/python bench/posts.py [--games 1000] [--posts 300]
 
 Each live game is a 2-player game with its moves, cloned from a few played to different lengths
-(50 to 700 moves), so a post that needed a replay of its game (as the bot did before) would pay
+(50 to 500 moves), so a post that needed a replay of its game (as the bot did before) would pay
 for it.  "1 game" is a database per length holding that one game; each post picks a length,
 then a game of that length on both sides.  Prints the median and p95 per post (wall ms and CPU
 ms) for both and their ratio.  Goal on the 2-core machine: 1,000 games / 1 game <= 1.2.
@@ -31,7 +31,7 @@ from bot.store.connect import open_store  # noqa: E402
 from bot.store.sqlite import Store  # noqa: E402
 from engine.simulate import pick  # noqa: E402
 
-LENGTHS = (50, 200, 400, 700)
+LENGTHS = (50, 200, 350, 500)  # moves into a 2-player game (of 900-1,200)
 TABLES = {  # each table's columns but its own id, to clone a game's rows
     "seats": "seat, user_id, user_name, animal, is_host, resigned, away_until, away_used, ai_hold, ai_level, "
              "hint_version",

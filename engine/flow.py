@@ -183,12 +183,13 @@ def options_for(state: State, seat: int) -> tuple[Option, ...]:
     return p.options if p is not None and p.seat == seat else ()
 
 
-def apply(state: State, seat: int, option_id: str) -> State:
+def apply(state: State, seat: int, option_id: str, *, asked: Prompt | None = None) -> State:
     """Apply one choice by ``seat``; raises RulesError (state untouched) if it is illegal.
 
     On success the state is changed in place, advanced to the next prompt, and returned.
+    ``asked``: the prompt the caller has just computed for this very state (computed again if not).
     """
-    p = prompt(state)
+    p = asked if asked is not None else prompt(state)
     if p is None:
         raise RulesError("game_over")
     if not isinstance(seat, int) or seat != p.seat:

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import orjson
+
 from engine.errors import RulesError
 from engine.flow import Option, Prompt
 from engine.logbook import text_of
@@ -44,13 +46,45 @@ def _checked(lang: str) -> str:
     return lang
 
 
+#: Texts worded so far, by key, language and parameters: the same option labels and log lines are
+#: worded again and again (every post words its prompt's options), and wording is the costliest
+#: pure work a post does.  The catalogues never change while the process runs.
+_WORDED: dict[tuple[str, str, bytes], str] = {}
+_WORDED_KEPT = 50_000
+
+
+def _typed(value: Any) -> Any:
+    """A parameter object as the memo's key sees it: its kind named, so a ``Text`` and an engine
+    ``Msg`` (or a plain dict) with the same fields are never taken for one another."""
+    if not hasattr(value, "__dict__"):
+        raise TypeError(type(value).__name__)
+    return [type(value).__name__, vars(value)]
+
+
+def _frozen(args: Mapping[str, Any]) -> bytes | None:
+    try:
+        return orjson.dumps(args, default=_typed,
+                            option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS)
+    except TypeError:  # a parameter orjson cannot write: worded each time
+        return None
+
+
 def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
     """Render, and never fail a player over a text: fall back to English, then to the key."""
+    frozen = _frozen(args)
+    if frozen is not None and (known := _WORDED.get((key, lang, frozen))) is not None:
+        return known
     try:
-        return _r.render(key, args, lang)
+        text = _r.render(key, args, lang)
     except (KeyError, ValueError, IndexError, TypeError, AttributeError):
         if _r.STRICT:
             raise
+    else:
+        if frozen is not None:
+            if len(_WORDED) >= _WORDED_KEPT:
+                _WORDED.clear()
+            _WORDED[(key, lang, frozen)] = text
+        return text
     try:
         return _r.render(key, args, DEFAULT)
     except (KeyError, ValueError, IndexError, TypeError, AttributeError):

@@ -19,7 +19,7 @@ from bot.discord.answers import OUR_FAULT, answer, defer, say, send_error, send_
 from bot.discord.delivery import Announcer, PostOutcome, mentions_for, message_text
 from bot.discord.limits import CONTENT, clip
 from bot.discord.permissions import missing_permissions
-from bot.game.replies import NoGame, Reply, ServiceError
+from bot.game.replies import NoGame, Reply, ServiceError, WrongPhase
 from bot.game.scheduler import Scheduler
 from bot.game.service import GameService
 from bot.game.texts import game_link, lang_of, lobby_card
@@ -123,10 +123,10 @@ class Responder:
         channel_id, user_id, _ = who(interaction)
 
         async def act() -> Reply:
-            live = await self.store.live_game(channel_id)
-            if live is None or live.id != game:
-                raise NoGame(await self._whose_prompt(game, channel_id))
-            return await self.service.act(channel_id, user_id, option, version)
+            try:
+                return await self.service.act(channel_id, user_id, option, version, game_id=game)
+            except (NoGame, WrongPhase):  # its game is not the one running here: say where it is, or that it is over
+                raise NoGame(await self._whose_prompt(game, channel_id)) from None
 
         await self.run_turn(interaction, act, quiet=True)
 

@@ -14,8 +14,8 @@ import logging
 from dataclasses import replace
 from typing import Any
 
-import engine
 from bot.game import context, pace
+from bot.game.asked import asked
 from bot.game.channel import CADENCES, DEFAULT_CADENCE
 from bot.game.core import ServiceCore
 from bot.game.limits import quote
@@ -74,7 +74,7 @@ class Admin(ServiceCore):
             return T("bot.admin.games.lobby", game=game.id, host=game.host.user_name, seated=len(game.seats),
                      players=game.players, link=link)
         state = game.started_state
-        prompt = engine.prompt(state)
+        prompt = asked(state)
         if prompt is None:
             who: Words = T("bot.mygames.over")
         else:

@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import engine
 import words
+from bot.game.asked import asked
 from bot.game.limits import CONTENT
 from bot.game.recap import recap_text
 from bot.game.replies import Choice
@@ -103,7 +103,7 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
     state = game.state
     if state is None or game.announced_version >= game.version:
         return None
-    prompt = engine.prompt(state)
+    prompt = asked(state)
     seat = None if prompt is None else prompt.seat
     live = game.post
     told_to = logbook.total(state)  # indices count from the whole log's start; the state keeps its recent part

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import engine
 import words
+from bot.game.asked import asked
 from bot.game.limits import CONTENT, clip
 from bot.game.replies import BadRequest
 from bot.store.models import Game
@@ -56,7 +56,7 @@ def moment_text(game: Game, seen: Seen, lang: str = words.DEFAULT) -> str:
     state = seen.state
     head = words.gettext("bot.moment.head", lang, game=game.id, turn=seen.turn, phase=state["phase"], k=seen.k,
                          moves=seen.moves, into=seen.into)
-    p = engine.prompt(state)
+    p = asked(state)
     if p is not None:
         now = words.gettext("bot.moment.then", lang, player=seat_name(state, p.seat), animal=p.animal,
                             question=words.prompt_text(p, lang))

@@ -14,6 +14,7 @@ from typing import Literal, overload
 
 import engine
 from bot.game import pace
+from bot.game.asked import asked
 from bot.game.computer import AI_RETRY_SECONDS
 from bot.game.core import ServiceCore, State
 from bot.game.limits import quote
@@ -45,7 +46,7 @@ class Clockwork(ServiceCore):
     async def _restart_clock(self, game: Game, state: State) -> None:
         """(In the caller's transaction.) The game moved: the player to act is asked from now."""
         now = self.clock()
-        prompt = engine.prompt(state)
+        prompt = asked(state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         clock = TurnClock(now, 0, False, None)
         if seat is not None and self.ai_holds(seat):
@@ -71,7 +72,7 @@ class Clockwork(ServiceCore):
             if game is None or game.status != "active" or game.clock.due_at is None or game.clock.due_at > now:
                 return False
             self.telemetry.overdue(self.clock() - game.clock.due_at)
-            prompt = engine.prompt(game.started_state)
+            prompt = asked(game.started_state)
             seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
             if seat is not None and self.ai_plays(game, seat) is not None:
                 # the AI's turn: the caller starts it; looked at again later in case it never ends
@@ -126,7 +127,7 @@ class Clockwork(ServiceCore):
         """The pace and the clock of the player to act, for /ds status."""
         rules = pace.Pace.of(game.settings)
         lines: list[Words] = [rules.describe()]
-        prompt = engine.prompt(game.state) if game.state else None
+        prompt = asked(game.state) if game.state else None
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         now = self.clock()
         if seat is not None and game.clock.since is not None:
@@ -225,7 +226,7 @@ class Clockwork(ServiceCore):
 
     async def _reclock(self, game: Game) -> None:
         """Recompute when to look at the game next (its clock keeps running from ``since``)."""
-        prompt = engine.prompt(game.started_state)
+        prompt = asked(game.started_state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         now = self.clock()
         if seat is not None and self.ai_holds(seat):
@@ -309,7 +310,7 @@ class Clockwork(ServiceCore):
                                link=link))
                 continue
             state = game.started_state
-            prompt = engine.prompt(state)
+            prompt = asked(state)
             seat = game.seat_of(user_id)
             mine = prompt is not None and seat is not None and prompt.seat == seat.seat
             awaited += mine

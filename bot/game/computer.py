@@ -21,6 +21,7 @@ import engine
 import engine.ai
 import words
 from bot.game import context, pace
+from bot.game.asked import asked
 from bot.game.channel import owed
 from bot.game.core import Moves, ServiceCore, State
 from bot.game.limits import quote
@@ -117,7 +118,7 @@ class ComputerPlayers(ServiceCore):
         game = await self.store.game(game_id)
         if game is None or game.status != "active" or game.state is None:
             return False
-        prompt = engine.prompt(game.state)
+        prompt = asked(game.state)
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         if prompt is None or seat is None:
             return False
@@ -152,7 +153,7 @@ class ComputerPlayers(ServiceCore):
     async def _keep_deadline(self, game: Game, state: State, seat: int) -> None:
         """(In the caller's transaction.) A deadline hands over a seat's current decisions: while
         the same seat must decide on, the AI goes on deciding; its next turn has a fresh clock."""
-        nxt = engine.prompt(state)
+        nxt = asked(state)
         if nxt is not None and nxt.seat == seat:
             now = self.clock()
             await self.store.set_clock(game.id, TurnClock(now, 0, True, now))

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import engine
+from bot.game.asked import asked
 from bot.game.core import ServiceCore
 from bot.game.replies import BadRequest, NotAllowed, NotYourTurn, Reply, StaleState
 from bot.game.texts import option_text, prompt_line, question
@@ -51,7 +52,7 @@ class Hints(ServiceCore):
         seat = self._seat(game, user_id)
         if not game.settings.get("hints"):
             raise NotAllowed(T("bot.err.hints_off", host=game.host.user_name))
-        p = engine.prompt(game.started_state)
+        p = asked(game.started_state)
         if p is None or p.seat != seat.seat:
             raise NotYourTurn(T("bot.err.not_your_turn", now=prompt_line(game)))
         if self.hinter is None:

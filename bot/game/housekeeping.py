@@ -23,8 +23,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
-import engine
 from bot.game import context, pace
+from bot.game.asked import asked
 from bot.game.core import ServiceCore
 from bot.game.texts import lang_of
 from bot.store.models import Game
@@ -127,7 +127,7 @@ class Housekeeping(ServiceCore):
             await self.store.update_game(game.id, idle_told=since)  # this stretch is looked at, told or not
             if pace.Pace.of(game.settings).deadline is not None:
                 return False  # the deadline acts (the AI plays, or the host is told then)
-            prompt = engine.prompt(game.state) if game.state else None
+            prompt = asked(game.state) if game.state else None
             seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
             text = T("bot.idle", host=game.host.user_name, game=game.id, days=pace.duration(now - since),
                      player=seat.user_name if seat is not None else game.host.user_name)

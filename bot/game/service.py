@@ -18,6 +18,7 @@ import engine
 import words
 from bot.game import channel, context
 from bot.game.admin import Admin
+from bot.game.asked import asked
 from bot.game.channel import DEFAULT_CADENCE, OVER, ChannelPost, owed
 from bot.game.chronicle import Chronicle, default_final_renderer
 from bot.game.clockwork import Clockwork
@@ -107,23 +108,26 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
     # -- play --------------------------------------------------------------------------------
 
     async def act(self, channel_id: str, user_id: str, option_id: str,
-                  expected_version: int | None = None) -> Reply:
-        """Apply one option of the current prompt for ``user_id``; the reply is for that player."""
+                  expected_version: int | None = None, *, game_id: int | None = None) -> Reply:
+        """Apply one option of the current prompt for ``user_id``; the reply is for that player.
+        ``game_id``: the game the choice was offered for (a button's): another one here is refused."""
         async with self._lock(channel_id), self.store.transaction():
             game = await self._active(channel_id)
+            if game_id is not None and game.id != game_id:
+                raise NoGame(T("bot.err.prompt_gone"))
             if expected_version is not None and expected_version != game.version:
                 raise StaleState(T("bot.err.stale", now=prompt_line(game)))
             seat = self._seat(game, user_id)
             state = game.state
             assert state is not None
             before = progress.snapshot(state)  # what owed() compares, not the whole state
-            prompt = engine.prompt(state)
+            prompt = asked(state)
             if prompt is None:
                 raise WrongPhase(T("bot.game_over"))
             if prompt.seat != seat.seat:
                 raise NotYourTurn(T("bot.err.not_your_turn", now=prompt_line(game)))
             try:
-                engine.apply(state, seat.seat, option_id)
+                engine.apply(state, seat.seat, option_id, asked=prompt)
             except engine.RulesError as e:
                 raise IllegalChoice(rules_error(e)) from None
             picked = prompt.option(option_id)
@@ -147,7 +151,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
             return []
         resigned = {s.seat for s in game.seats if s.resigned or s.ai_hold}
         moves: Moves = []
-        while (p := engine.prompt(state)) is not None and p.seat in resigned:
+        while (p := asked(state)) is not None and p.seat in resigned:
             option = passive_option(p)
             engine.apply(state, p.seat, option)
             passive = p.option(option)

@@ -6,7 +6,7 @@ A mixin of ``GameService``: it uses the service's store, locks and checks.
 
 from __future__ import annotations
 
-import engine
+from bot.game.asked import asked
 from bot.game.channel import RESET
 from bot.game.core import ServiceCore, State
 from bot.game.recap import since_last_moves
@@ -36,8 +36,8 @@ class Takeback(ServiceCore):
                 raise NotAllowed(T("bot.err.undo_revealed"))
             undone = moves[-1]
             await self.store.mark_moves_undone(game.id, undone.version)
-            asked = engine.prompt(rebuilt)
-            option = asked.option(undone.option_id) if asked is not None else None
+            now_asked = asked(rebuilt)
+            option = now_asked.option(undone.option_id) if now_asked is not None else None
             what: Words = option_text(option) if option is not None else (undone.label or undone.option_id)
             # the notice is part of the channel's next post: written in the game's language now
             notice = say(T("bot.took_back_notice", player=seat.user_name, option=what), lang_of(game))

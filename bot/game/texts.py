@@ -10,6 +10,7 @@ from typing import Any
 
 import engine
 import words
+from bot.game.asked import asked
 from bot.game.channel import DEFAULT_CADENCE
 from bot.game.replies import Choice
 from bot.store.models import Game
@@ -33,7 +34,7 @@ def default_game_language(guild_locale: str | None) -> str:
 
 
 def prompt_seat(state: State) -> int | None:
-    p = engine.prompt(state)
+    p = asked(state)
     return None if p is None else p.seat
 
 
@@ -42,7 +43,7 @@ def choice_of(o: engine.Option, lang: str) -> Choice:
 
 
 def choices_of(state: State | None, lang: str = words.DEFAULT) -> list[Choice]:
-    p = engine.prompt(state) if state else None
+    p = asked(state) if state else None
     return [] if p is None else [choice_of(o, lang) for o in p.options]
 
 
@@ -68,7 +69,7 @@ def question(p: engine.Prompt) -> Text:
 
 
 def prompt_line(game: Game) -> Text:
-    p = engine.prompt(game.state) if game.state else None
+    p = asked(game.state) if game.state else None
     if p is None:
         return T("bot.game_over")
     return T("bot.now", player=name_of(game, p.seat), animal=p.animal, question=question(p))

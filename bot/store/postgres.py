@@ -244,6 +244,9 @@ class PgStore(Store):
             await self.pool.expire_connections()  # the server went away: every pooled connection is replaced
             raise
 
+    async def _write_alone(self, sql: str, args: tuple[Any, ...]) -> None:
+        await self.conn.execute(sql, args)  # the caller's transaction, else one pooled statement (autocommit)
+
     # -- schema ------------------------------------------------------------------------------
 
     async def schema_version(self) -> int:

@@ -210,7 +210,9 @@ MIGRATIONS: tuple[str, ...] = (
     # starts from, read from the game's row instead of a replay); ``layout`` 2: the game's stored
     # states are kept so (``bot.game.layout`` moves the older ones, replaying each once).
     # ``move_packs``: a finished game's moves in one compressed row (``bot.store.packs``), made by
-    # housekeeping a day after its end (``moves_packed``: done).
+    # housekeeping a day after its end (``moves_packed``: done).  A channel's games and the games
+    # whose newest state was not posted are found by index: with many games, every post read the
+    # channel's game by scanning them all.
     """
     ALTER TABLE games ADD COLUMN decided TEXT;
     ALTER TABLE games ADD COLUMN layout INTEGER NOT NULL DEFAULT 1;
@@ -223,5 +225,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     ALTER TABLE games ADD COLUMN moves_packed INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX games_to_pack ON games (ended_at) WHERE status = 'finished' AND moves_packed = 0;
+    CREATE INDEX games_channel ON games (channel_id, id);
+    CREATE INDEX games_unannounced ON games (updated_at) WHERE announced_version < version;
     """,
 )

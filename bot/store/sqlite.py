@@ -43,10 +43,9 @@ from bot.store.packs import Packs
 from bot.store.proposals import Proposals
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
-from bot.store.sqlite_db import SqliteDatabase
+from bot.store.sqlite_db import SqliteDatabase, connect, probe
 from bot.store.upkeep import PING, Upkeep
 
-BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
 LIVE = ("lobby", "active")
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -106,7 +105,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
         try:
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            conn = await _connect(path)
+            conn = await connect(path)
         except (sqlite3.Error, OSError) as e:
             raise StoreUnavailable(f"cannot open the database {path}: {e}") from e
         store = cls(conn, path)
@@ -114,7 +113,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
             await conn.execute("PRAGMA journal_mode = WAL")
             await store.migrate()
             if path != ":memory:":
-                store._reader = SqliteDatabase(await _connect(path))
+                store._reader = SqliteDatabase(await connect(path))
         except BaseException as e:
             await conn.close()
             if isinstance(e, sqlite3.Error | OSError):
@@ -128,7 +127,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
         "ok" until they next read it."""
         if self.path == ":memory:":  # another connection would be another, empty database
             return await super().ping()
-        await asyncio.to_thread(_probe, self.path)
+        await asyncio.to_thread(probe, self.path, PING)
 
     async def close(self) -> None:
         if self._reader is not self._writer:
@@ -294,19 +293,27 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
     async def record_post(self, game_id: int, version: int, post: LivePost,
                           board_state: dict[str, Any] | None) -> None:
         """The channel now shows ``version``: its live message and story; the board it pictured, if any."""
-        async with self.transaction():
-            await self.conn.execute(
-                "UPDATE games SET announced_version = MAX(announced_version, ?), live_message_id = ?, "
-                "live_seat = ?, live_image = ?, story_from = ?, "
-                # a move made meanwhile may have passed a milestone (or left a notice) this post did
-                # not show: keep it for the next post
-                "board_due = CASE WHEN version = ? THEN ? ELSE board_due END, "
-                "notice = CASE WHEN version = ? THEN NULL ELSE notice END, "
-                "board_state = CASE WHEN ? = 1 THEN ? ELSE board_state END WHERE id = ?",
-                (version, post.message_id, post.seat, int(post.image), post.story_from, version, post.board_due,
-                 version,
-                 int(board_state is not None), encode_state(board_state) if board_state is not None else None,
-                 game_id))
+        await self._write_alone(
+            "UPDATE games SET announced_version = MAX(announced_version, ?), live_message_id = ?, "
+            "live_seat = ?, live_image = ?, story_from = ?, "
+            # a move made meanwhile may have passed a milestone (or left a notice) this post did
+            # not show: keep it for the next post
+            "board_due = CASE WHEN version = ? THEN ? ELSE board_due END, "
+            "notice = CASE WHEN version = ? THEN NULL ELSE notice END, "
+            "board_state = CASE WHEN ? = 1 THEN ? ELSE board_state END WHERE id = ?",
+            (version, post.message_id, post.seat, int(post.image), post.story_from, version, post.board_due,
+             version,
+             int(board_state is not None), encode_state(board_state) if board_state is not None else None,
+             game_id))
+
+    async def _write_alone(self, sql: str, args: tuple[Any, ...]) -> None:
+        """A write that is one statement: on its own (autocommit), one trip to the database; a
+        transaction around it would be three.  In the caller's transaction, if it has one."""
+        if self._in_tx():
+            await self.conn.execute(sql, args)
+            return
+        async with self._write_lock:  # never inside another task's transaction on this connection
+            await self.conn.execute(sql, args)
 
     async def set_clock(self, game_id: int, clock: TurnClock) -> None:
         await self.conn.execute(
@@ -320,8 +327,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
             (game_id, kind, channel_id, text, json.dumps(mention), now))
 
     async def mark_sent(self, item_id: int, now: float) -> None:
-        async with self.transaction():
-            await self.conn.execute("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (now, item_id))
+        await self._write_alone("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (now, item_id))
 
     async def insert_seat(self, game_id: int, seat: int, user_id: str, user_name: str,
                           animal: str | None, is_host: bool, ai_level: str | None = None) -> None:
@@ -401,10 +407,8 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
                                 (game_id, from_version))
 
     async def mark_announced(self, game_id: int, version: int) -> None:
-        async with self.transaction():
-            await self.conn.execute(
-                "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
-                (version, game_id))
+        await self._write_alone("UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
+                                (version, game_id))
 
     async def backup(self, target: str) -> None:
         """An online copy of the whole database (SQLite's backup API), safe while running."""
@@ -413,26 +417,3 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
 
 
 _statements = statements  # the name tests and older code use
-
-
-def _probe(path: str) -> None:
-    """Read the file at ``path`` as a fresh connection does (from the file, no page held); never
-    creates it (``mode=rw``): a file that is gone is a database that does not answer."""
-    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-    try:
-        conn.execute(PING).fetchone()
-    finally:
-        conn.close()
-
-
-async def _connect(path: str) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
-    try:
-        conn.row_factory = aiosqlite.Row
-        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await conn.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss too
-        await conn.execute("PRAGMA foreign_keys = ON")
-    except BaseException:
-        await conn.close()  # its thread would otherwise keep the process alive
-        raise
-    return conn

@@ -15,10 +15,14 @@ and ``lastrowid``.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Generator, Sequence
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+BUSY_TIMEOUT_MS = 2000  # only another process can hold the lock; give up well inside Discord's 3 s
 
 #: Statements that give rows back; every other one is run for its effect (and its row count).
 _ROW_HEADS = ("SELECT", "WITH", "PRAGMA", "VALUES")
@@ -78,3 +82,26 @@ class SqliteDatabase:
     @property
     def in_transaction(self) -> bool:
         return self.raw.in_transaction
+
+
+def probe(path: str, sql: str) -> None:
+    """Read the file at ``path`` as a fresh connection does (from the file, no page held); never
+    creates it (``mode=rw``): a file that is gone is a database that does not answer."""
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        conn.execute(sql).fetchone()
+    finally:
+        conn.close()
+
+
+async def connect(path: str) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA synchronous = FULL")  # a committed move survives power loss too
+        await conn.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await conn.close()  # its thread would otherwise keep the process alive
+        raise
+    return conn
