@@ -102,8 +102,9 @@ class Watch:
         self.games: dict[int, GameRow] = {}
         self.by_channel: dict[int, int] = {}  # channel -> its newest game
         self.stops: list[Stop] = []
-        #: game -> (the version its channel shows, seconds (its bot serving) it showed nothing newer while behind)
-        self._behind: dict[int, tuple[int | None, float]] = {}
+        #: game -> ((the version its channel shows, its stored version), seconds (its bot serving) neither
+        #: changed while behind)
+        self._behind: dict[int, tuple[tuple[int | None, int], float]] = {}
         self._lag: dict[int, float] = {}  # game -> seconds its channel has been behind, moving or not
         self.longest_lag = 0.0
         self._still: dict[int, tuple[int, float]] = {}  # game -> (version, seconds it has not moved)
@@ -165,17 +166,17 @@ class Watch:
                 continue  # its bot is down: the clocks wait
             shown = self.shown(game)
             if shown is None or shown < game.version:
-                # behind: stopped once its channel shows nothing new for a while (a game the AI plays
-                # through is always a little behind, and moving)
-                before, stuck = self._behind.get(game.id, (shown, 0.0))
-                stuck = stuck + elapsed if before == shown else 0.0
-                self._behind[game.id] = (shown, stuck)
+                # behind: stopped once neither its channel nor its game moved for a while (a game the AI
+                # plays through is a little behind while it moves: its channel shows every 12th move)
+                before, stuck = self._behind.get(game.id, ((shown, game.version), 0.0))
+                stuck = stuck + elapsed if before == (shown, game.version) else 0.0
+                self._behind[game.id] = ((shown, game.version), stuck)
                 self._lag[game.id] = self._lag.get(game.id, 0.0) + elapsed
                 self.longest_lag = max(self.longest_lag, self._lag[game.id])
                 if stuck > self.grace:
                     await self.stopped(game, f"its channel shows version {shown} (stored: {game.version}) and "
-                                             f"nothing newer for {stuck:.0f} s")
-                    self._behind[game.id] = (shown, float("-inf"))  # reported once
+                                             f"neither moved for {stuck:.0f} s")
+                    self._behind[game.id] = ((shown, game.version), float("-inf"))  # reported once
                 continue
             self._behind.pop(game.id, None)
             self._lag[game.id] = 0.0
