@@ -294,9 +294,9 @@ class Playground:
             if seat.is_ai:
                 continue
             whose[seat.user_name.lower()] = (seat.user_id, None)
-            for animal in seat.animals:
-                for name in (animal, words.term(f"animal.{animal}", self.lang), words.term(f"animal.{animal}")):
-                    whose[name.lower()] = (seat.user_id, animal)
+            for own in seat.animals:
+                for name in (own, words.term(f"animal.{own}", self.lang), words.term(f"animal.{own}")):
+                    whose[name.lower()] = (seat.user_id, own)
         named, colon, rest = arg.partition(":")
         if colon and named.strip().lower() in whose:
             (user, animal), text = whose[named.strip().lower()], rest.strip()
