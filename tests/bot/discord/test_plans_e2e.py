@@ -114,8 +114,8 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
     for text in (text_of(status), text_of(mine), hers):
         assert "Wanderlust" not in text and "Domination" not in text
 
-    # Play Planning out: whoever is pinged chooses by hand; Ann takes Bob's second space and,
-    # once Cy has placed from his plan and added one more space, that one too
+    # Play Planning out: whoever is asked chooses by hand; Ann takes Bob's second space and, once
+    # Cy has placed from his plan and added one more space, that one first
     cy_added = ann_took_bob = ann_took_cy = False
     pings: list[tuple[int, str, int, int]] = []  # (user pinged, text, Bob's and Cy's planned moves then)
     seen = 0
@@ -132,14 +132,15 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
         (actor,) = [u for u in (ANN, BOB, CY) if await my_options(fake, u)]
         offered = options_of(prompt)
         version = len(moves(db))
-        if actor is ANN and not ann_took_bob and "wanderlust-2" in offered:
-            option, ann_took_bob = "wanderlust-2", True
-        elif actor is ANN and planned_by(db, CY) == [CY_FIRST] and not ann_took_cy:
-            if not cy_added:
-                added = await slash(fake, "plan", CY, {"spaces": "domination 2", "add": True})
-                assert "Domination 2" in text_of(added)
-                cy_added = True
+        if planned_by(db, CY) == [CY_FIRST] and not cy_added:
+            # Cy adds a space as soon as his plan is used up; Ann places before his next turn comes
+            added = await slash(fake, "plan", CY, {"spaces": "domination 2", "add": True})
+            assert "Domination 2" in text_of(added)
+            cy_added = True
+        if actor is ANN and cy_added and not ann_took_cy:
             option, ann_took_cy = CY_LAST, True
+        elif actor is ANN and not ann_took_bob and "wanderlust-2" in offered:
+            option, ann_took_bob = "wanderlust-2", True
         else:
             option = next(o for o in offered if o not in PLANNED)
         await choose(fake, prompt, actor, option)
