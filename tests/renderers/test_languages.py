@@ -104,3 +104,15 @@ def test_the_end_of_game_image_fits_in_both_languages(players, seed, multi):
         assert _problems(drawn) == []
         said = {t for *_, t in drawn}
         assert ("VP forrásonként" in said) == (lang == "hu") and ("VP by source" in said) == (lang == "en")
+
+
+@pytest.mark.parametrize("lang, head", [("en", "Domination scores"), ("hu", "Domináció pontjai:")])
+def test_a_tile_zoom_says_what_its_terrain_scores(lang, head):
+    """The zoom's header words the terrain's Domination scores (it once fell back to the raw key;
+    the tests here word strictly, see conftest.py)."""
+    from engine.data import TILE_SCORING
+
+    state = STATES[len(STATES) // 3]
+    for key, tile in list(state["tiles"].items())[:3]:
+        said = {t for *_, t in _drawn(draw_tile, state, lang, at=key)}
+        assert f"{head} {' / '.join(map(str, TILE_SCORING[tile['terrain']]))}" in said, said

@@ -117,3 +117,12 @@ def test_a_text_that_cannot_be_worded_never_fails_a_player(monkeypatch):
     monkeypatch.setattr(render, "STRICT", False)
     odd = {"turn": 1, "key": "no.such.key", "animal": "birds", "args": {"n": 2}}
     assert words.line(odd, "hu").startswith("Madarak: log.no.such.key")
+
+
+def test_a_text_that_cannot_be_worded_is_logged_once_as_an_error(monkeypatch, caplog):
+    monkeypatch.setattr(render, "STRICT", False)
+    monkeypatch.setattr(words, "_MISSED", set())
+    for _ in range(3):
+        assert words.gettext("pic.tile.scores", "hu", wrong="8 / 4").startswith("pic.tile.scores")
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and "pic.tile.scores" in errors[0].getMessage() and "hu" in errors[0].getMessage()
