@@ -15,6 +15,7 @@ from bot.game.channel import DEFAULT_CADENCE
 from bot.game.replies import Choice
 from bot.store.models import Game
 from engine.ecology import survival_holder
+from engine.flow import spellings
 from words import T, Text, Words, join
 
 State = dict[str, Any]
@@ -39,7 +40,7 @@ def prompt_seat(state: State) -> int | None:
 
 
 def choice_of(o: engine.Option, lang: str) -> Choice:
-    return Choice(o.id, words.option(o, lang), words.option_description(o, lang))
+    return Choice(o.id, words.option(o, lang), words.option_description(o, lang), spellings(o.id))
 
 
 def choices_of(state: State | None, lang: str = words.DEFAULT) -> list[Choice]:

@@ -9,6 +9,7 @@ import pytest
 from games import GAMES, game
 
 import words
+from engine.geometry import key_label
 from words import render
 
 LANGS = words.LANGUAGES
@@ -52,6 +53,8 @@ def test_every_prompt_and_option_reads_and_fits(players, seed, multi, lang):
             assert words.option(o, lang) == full
             described = words.option_description(o, lang)
             assert described is None or 0 < len(described) <= words.MAX_LABEL
+            if "corner" in o.text.args:  # a corner by the tag the turn picture draws on it
+                assert key_label(o.text.args["corner"]["corner"]) in full, full
 
 
 @pytest.mark.parametrize("lang", LANGS)
