@@ -91,6 +91,8 @@ class Playground:
         self.stdout = stdout
         self._last_actor: str | None = None  # undo takes back this player's latest choice
         self._log_seen = 0  # log lines already shown
+        self._pictured: int | None = None  # the state version turn.png shows
+        self._told_picture = False  # the terminal said once where the prompt's picture is
         self.reader: LineReader | None = None
 
     def say(self, text: words.Words) -> None:
@@ -125,15 +127,31 @@ class Playground:
         post = await self.service.channel_post(self.channel)
         if post is None:
             return
-        if post.image:
+        # a channel's picture is drawn when the post is made, and the computer players may move on
+        # before anyone reads it: the terminal writes the prompt it asks (picture_prompt) instead
+        if post.image and post.over:
             self.turn_path.write_bytes(post.image)
-            self.say(f"[turn picture written to {self.turn_path}; 'board' writes the whole board]")
+            self.say(f"[the final position written to {self.turn_path}]")
         if post.over and game is not None:
             self.say(breakdown_text(game, self.lang))
         for name, data in post.extra_images:  # the end-of-game image
             self.board_path.with_name(name).write_bytes(data)
             self.say(f"[{name} written to {self.board_path.with_name(name)}]")
         await self.service.record_post(post, f"local-{post.version}" if post.new_message else None)
+
+    async def picture_prompt(self, version: int | None) -> None:
+        """Write the turn picture of the prompt the terminal is about to ask (once per state)."""
+        if version is None or version == self._pictured:
+            return
+        self._pictured = version
+        turn = await self._turn_picture()
+        if turn is None:
+            return
+        self.turn_path.write_bytes(turn)
+        if not self._told_picture:
+            self._told_picture = True
+            self.say(f"[turn picture of this prompt written to {self.turn_path} (kept up to date); "
+                     "'board' writes the whole board]")
 
     async def _turn_picture(self) -> bytes | None:
         """The compact picture Discord posts with a prompt (renderers.render_turn)."""
@@ -218,6 +236,7 @@ class Playground:
             if status.to_act is None:
                 self.say(status.message)
                 return 0
+            await self.picture_prompt(status.version)
             choices = status.choices
             listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
             line = await self.ask(f"\n{status.in_(self.lang).splitlines()[0]}\n{listing}\n> ")

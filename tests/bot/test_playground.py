@@ -32,9 +32,9 @@ def test_a_scripted_two_player_game_runs_and_survives_a_restart(tmp_path):
     assert out.count("places an AP") >= 14  # 7 APs each
     assert "Execution phase begins." in out
     assert "Bye; the game is saved" in out
-    if renderer_available():  # a picture at the start, when Planning ends and after each action
+    if renderer_available():  # the picture of every prompt asked, said once
         assert (tmp_path / "turn.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert 3 <= out.count("[turn picture written to") < 30
+        assert out.count("[turn picture of this prompt written to") == 1
     # start again: the same game continues where it stopped
     second = run_bot(tmp_path, "status\nlog 2\nundo\nnot-an-option\n2\nquit\n")
     assert second.returncode == 0, second.stderr
@@ -178,3 +178,44 @@ def test_the_names_prompt_takes_quit_help_and_the_end_of_input_as_every_prompt_d
     assert ended.returncode == 0, ended.stderr
     assert ended.stdout.count("Player names, separated by spaces") == 1
     assert "Bye; no game was started." in ended.stdout and stored_games(tmp_path) == 1
+
+
+def _who_acts(state) -> bytes:
+    """What the stand-in turn picture shows: whose prompt, after how many decisions."""
+    import engine
+
+    p = engine.prompt(state)
+    return f"{state['seats'][p.seat]['name']} after {state['decisions']}".encode()
+
+
+async def test_the_turn_picture_is_of_the_prompt_the_terminal_asks(tmp_path, monkeypatch):
+    """Never a picture of a moment already past (the computer players moved on after it was
+    drawn), and a new one for every placement of a Planning."""
+    import io
+
+    import renderers
+    from bot.compose import local_service
+    from bot.playground import Playground
+    from bot.store.connect import open_store
+
+    monkeypatch.setattr(renderers, "render_turn", lambda state, lang="en": _who_acts(state))
+    store = await open_store(str(tmp_path / "play.sqlite3"))
+    try:
+        service = local_service(store)
+        seen: list[tuple[bytes, bytes]] = []
+
+        class Watched(Playground):
+            async def ask(self, question: str) -> str | None:
+                game = await service.store.latest_game(self.channel)
+                if game is not None and game.state is not None:
+                    seen.append((self.turn_path.read_bytes(), _who_acts(game.state)))
+                return await super().ask(question)
+
+        playground = Watched(service, "pg", tmp_path / "board.png", io.StringIO("1\n" * 20 + "quit\n"),
+                             io.StringIO(), ai=["random"])
+        assert await playground.setup(["Ann", "Bob"], None) is None
+        assert await playground.loop() == 0
+    finally:
+        await store.close()
+    assert len(seen) == 21
+    assert all(shown == asked for shown, asked in seen), seen
