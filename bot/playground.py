@@ -26,6 +26,8 @@ from bot.game.rules_help import explain
 from bot.game.service import GameService
 from bot.store.connect import open_store
 from engine import logbook
+from engine.geometry import hex_key, neighbour_keys, parse_hex_label
+from words.alt import earth
 
 HELP = ("Type an option number or id, or: board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
         "cards, undo, help, quit.")
@@ -258,7 +260,9 @@ class Playground:
         word, _, arg = line.partition(" ")
         command, arg = word.lower(), arg.strip()
         if command == "board":
-            await self.show(await self.service.board(self.channel))
+            reply = await self.service.board(self.channel)
+            await self.show(reply)
+            await self.describe(reply.alt)
         elif command == "status":
             self.say(status.message)
         elif command == "log":
@@ -277,6 +281,7 @@ class Playground:
                 return
             reply = await self.service.tile(self.channel, arg)
             self.say(reply.message)
+            await self.describe(None, around=arg)
             if reply.image:
                 path = self.board_path.with_name("tile.png")
                 path.write_bytes(reply.image)
@@ -292,6 +297,23 @@ class Playground:
             await self.show(await self.service.act(self.channel, to_act, option, status.version))
             self._last_actor = to_act
             await self.catch_up()
+
+    async def describe(self, alt: str | None, around: str | None = None) -> None:
+        """The position in words, so a terminal alone is enough to play: the board's alt text and
+        the tiles on earth one by one, or (``around``) a tile and then its neighbours on earth."""
+        game = await self.service.store.latest_game(self.channel)
+        if game is None or game.state is None:
+            return
+        state = game.state
+        if around is None:
+            listed = earth(state, self.lang)
+        elif (h := parse_hex_label(around)) is not None:
+            listed = earth(state, self.lang, [hex_key(h)]) + earth(state, self.lang, list(neighbour_keys(hex_key(h))))
+        else:
+            return
+        if alt:
+            self.say(alt)
+        self.say("\n".join(f"  {line}" for line in listed))
 
     async def history(self, arg: str) -> None:
         """``history TURN [MOVE]``: the board as it was then, written where the board goes."""

@@ -219,3 +219,16 @@ async def test_the_turn_picture_is_of_the_prompt_the_terminal_asks(tmp_path, mon
         await store.close()
     assert len(seen) == 21
     assert all(shown == asked for shown, asked in seen), seen
+
+
+def test_board_and_tile_say_the_position_in_words(tmp_path):
+    """A terminal alone is enough to play: the pictures' contents are printed too."""
+    result = run_bot(tmp_path, "board\ntile d3\ntile z9\nquit\n", "--players", "Ann", "Bob")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    board_part, tile_part = out.split("> ")[1], out.split("> ")[2]
+    assert "The whole board. Turn 1" in board_part and "Scores:" in board_part
+    for label in ("C3", "C4", "D2", "D3", "D4", "E3", "E4"):  # the tiles on earth at the start
+        assert f"Tile {label} " in board_part, label
+    tile_lines = [s.strip() for s in tile_part.splitlines() if s.strip().startswith("Tile ")]
+    assert tile_lines[0].startswith("Tile D3 tundra: no species") and len(tile_lines) == 7
