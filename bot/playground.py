@@ -38,6 +38,8 @@ HELP_WORDS = ("help", "?")
 NAMES_HELP = ("Type the players' names on one line, separated by spaces (each name once), for example: Ann Bob. "
               "Type quit to leave without starting a game.")
 BYE_BEFORE_START = "Bye; no game was started."
+STUDY_HELP = ("The game is over. Type board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
+              "cards, help, or quit.")
 
 #: What the Discord commands the service mentions are called here.
 LOCAL_COMMANDS = {
@@ -189,6 +191,11 @@ class Playground:
         """Open a new game unless one is already running in this playground.  None: a game is
         ready to play; else the exit status (0 when the player quit before it began)."""
         status = await self.service.game_status(self.channel)
+        if status == "finished" and not new and not names:
+            self.say("The stored game is over; study it until you quit. (python -m bot --new starts another.)")
+            game = await self.service.store.latest_game(self.channel)
+            self._log_seen = logbook.total(game.state) if game and game.state else 0  # shown before
+            return await self.study()
         if status == "active" and not new:
             self.say("Continuing the stored game. (python -m bot --new starts another.)")
             game = await self.service.store.latest_game(self.channel)
@@ -237,7 +244,7 @@ class Playground:
             status = await self.service.status(self.channel)
             if status.to_act is None:
                 self.say(status.message)
-                return 0
+                return await self.study()
             await self.picture_prompt(status.version)
             choices = status.choices
             listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
@@ -254,9 +261,38 @@ class Playground:
             except ValueError as e:
                 self.say(f"Not accepted: {e}\n{HELP}")
 
+    async def study(self) -> int:
+        """After the end: the finished game's board, history, log and cards, until ``quit``."""
+        while True:
+            line = await self.ask(f"\n{STUDY_HELP}\n> ")
+            if line is None or line.lower() in QUIT_WORDS:
+                self.say("Bye.")
+                return 0
+            if not line:
+                continue
+            try:
+                if not await self.look(line):
+                    self.say(f"The game is over: nothing more to play. {STUDY_HELP}")
+            except ServiceError as e:
+                self.say(f"Not accepted: {e.in_(self.lang)}")
+
     async def command(self, line: str, status: Reply, choices: list[Choice]) -> None:
         to_act = status.to_act
         assert to_act is not None  # loop() asks only while someone is to act
+        if await self.look(line, status):
+            return
+        command = line.partition(" ")[0].lower()
+        if command == "undo":
+            await self.show(await self.service.undo(self.channel, self._last_actor or to_act))
+            await self.catch_up()
+        else:
+            option = _option(line, choices)
+            await self.show(await self.service.act(self.channel, to_act, option, status.version))
+            self._last_actor = to_act
+            await self.catch_up()
+
+    async def look(self, line: str, status: Reply | None = None) -> bool:
+        """The commands that only show the game (during it and after its end); False: not one."""
         word, _, arg = line.partition(" ")
         command, arg = word.lower(), arg.strip()
         if command == "board":
@@ -264,21 +300,18 @@ class Playground:
             await self.show(reply)
             await self.describe(reply.alt)
         elif command == "status":
-            self.say(status.message)
+            self.say((status or await self.service.status(self.channel)).message)
         elif command == "log":
             if arg and not arg.isdigit():
                 self.say("log takes a number of lines, for example: log 5")
-                return
+                return True
             self.say((await self.service.log(self.channel, int(arg or 10))).message)
         elif command == "history":
             await self.history(arg)
-        elif command == "undo":
-            await self.show(await self.service.undo(self.channel, self._last_actor or to_act))
-            await self.catch_up()
         elif command == "tile":
             if not arg:
                 self.say("Which tile? For example: tile D3")
-                return
+                return True
             reply = await self.service.tile(self.channel, arg)
             self.say(reply.message)
             await self.describe(None, around=arg)
@@ -291,12 +324,10 @@ class Playground:
         elif command == "cards":
             self.say(await self._cards())
         elif command in HELP_WORDS:
-            self.say(HELP)
+            self.say(HELP if status is not None else STUDY_HELP)
         else:
-            option = _option(line, choices)
-            await self.show(await self.service.act(self.channel, to_act, option, status.version))
-            self._last_actor = to_act
-            await self.catch_up()
+            return False
+        return True
 
     async def describe(self, alt: str | None, around: str | None = None) -> None:
         """The position in words, so a terminal alone is enough to play: the board's alt text and
@@ -407,7 +438,7 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
             playground._log_seen = logbook.total(loaded.state) - 1  # only how it ended, not the whole log
             await playground.catch_up()  # the breakdown and the end-of-game image
             playground.say((await service.status(channel)).message)
-            return 0
+            return await playground.study()
         status = await playground.setup(names, seats, new)
         if status is not None:
             return status
