@@ -30,7 +30,7 @@ from engine.geometry import hex_key, neighbour_keys, parse_hex_label
 from words.alt import earth
 
 HELP = ("Type an option number or id, or: board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
-        "cards, undo, help, quit.")
+        "cards, options, undo, help, quit.")
 MAX_PLAYERS = 6
 #: What ends the playground, and what asks for help, at any prompt (any letter case).
 QUIT_WORDS = ("quit", "exit", "q")
@@ -185,7 +185,7 @@ class Playground:
                 self.say(NAMES_HELP)
                 names = []
                 continue
-            names = answer.split()
+            names = _split_names(answer)
 
     async def setup(self, names: list[str], players: int | None, new: bool = False) -> int | None:
         """Open a new game unless one is already running in this playground.  None: a game is
@@ -239,6 +239,7 @@ class Playground:
             await self.catch_up()
 
     async def loop(self) -> int:
+        refused: int | None = None  # the state version at which the last input was refused
         while True:
             await self.computer_players()
             status = await self.service.status(self.channel)
@@ -247,19 +248,24 @@ class Playground:
                 return await self.study()
             await self.picture_prompt(status.version)
             choices = status.choices
-            listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
-            line = await self.ask(f"\n{status.in_(self.lang).splitlines()[0]}\n{listing}\n> ")
+            now = status.in_(self.lang).splitlines()[0]
+            if refused == status.version:  # the list is just above: say only what may be typed
+                line = await self.ask(f"{now}\n{_range(choices)}; 'options' lists them again, 'help' the commands.\n> ")
+            else:
+                listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
+                line = await self.ask(f"\n{now}\n{listing}\n> ")
+            refused = None
             if line is None or line.lower() in QUIT_WORDS:
                 self.say("Bye; the game is saved and continues when you start again.")
                 return 0
-            if not line:
+            if not line or line.lower() == "options":
                 continue
             try:
                 await self.command(line, status, choices)
-            except ServiceError as e:
-                self.say(f"Not accepted: {e.in_(self.lang)}\n{HELP}")
-            except ValueError as e:
-                self.say(f"Not accepted: {e}\n{HELP}")
+            except (ServiceError, ValueError) as e:
+                said = e.in_(self.lang) if isinstance(e, ServiceError) else str(e)
+                self.say(f"Not accepted: {said}")
+                refused = status.version
 
     async def study(self) -> int:
         """After the end: the finished game's board, history, log and cards, until ``quit``."""
@@ -367,6 +373,11 @@ class Playground:
         return "\n".join(f"{words.card_name(name, self.lang)}: {words.card_text(name, self.lang)}" for name in cards)
 
 
+def _split_names(answer: str) -> list[str]:
+    """``Ann Bob``, ``Ann, Bob`` and ``Ann,Bob`` are the same two players."""
+    return [n for n in re.split(r"[,;\s]+", answer) if n]
+
+
 def _names_problem(names: list[str], computers: int = 0) -> str | None:
     if not names:
         return "No names given."
@@ -378,6 +389,11 @@ def _names_problem(names: list[str], computers: int = 0) -> str | None:
     if len({n.lower() for n in names}) != len(names):
         return "Every player needs a different name."
     return None
+
+
+def _range(choices: list[Choice]) -> str:
+    return f"Type a number from 1 to {len(choices)} or an option id" if len(choices) > 1 else \
+        "Type 1 or the option's id"
 
 
 def _option(line: str, choices: list[Choice]) -> str:
@@ -417,6 +433,8 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
                          load: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
                          lang: str = words.DEFAULT, ai: list[str] | None = None) -> int:
     problem = board_path_problem(board)
+    if ai and len(ai) > MAX_PLAYERS - 1:
+        problem = f"at most {MAX_PLAYERS - 1} computer players (--ai): a game has {MAX_PLAYERS} seats and one person"
     loaded = read_record_file(load) if load is not None and problem is None else None
     if isinstance(loaded, str):
         problem, loaded = loaded, None

@@ -1,6 +1,7 @@
 """The playground driven by a script on stdin, through the real ``python -m bot`` entry point."""
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -232,3 +233,34 @@ def test_board_and_tile_say_the_position_in_words(tmp_path):
         assert f"Tile {label} " in board_part, label
     tile_lines = [s.strip() for s in tile_part.splitlines() if s.strip().startswith("Tile ")]
     assert tile_lines[0].startswith("Tile D3 tundra: no species") and len(tile_lines) == 7
+
+
+def test_six_computer_players_are_refused_at_once(tmp_path):
+    result = run_bot(tmp_path, "Ann\n", *(["--ai", "random"] * 6))
+    assert result.returncode == 2 and "at most 5 computer players (--ai)" in result.stderr
+    assert "Player names" not in result.stdout and stored_games(tmp_path) == 0
+
+
+def test_names_typed_with_commas_are_the_names(tmp_path):
+    result = run_bot(tmp_path, "Ann, Bob\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "Game #1 for Ann, Bob." in result.stdout and "Ann,:" not in result.stdout
+
+
+def test_a_refused_input_says_what_may_be_typed_without_the_whole_list_again(tmp_path):
+    result = run_bot(tmp_path, "99\nnonsense\noptions\nquit\n", "--players", "Ann", "Bob")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    listed = out.count("[speciation-1]")
+    assert listed == 2  # at the start, and when asked for with 'options': not after each refusal
+    assert out.count("Not accepted:") == 2
+    assert len(re.findall(r"Type a number from 1 to \d+ or an option id; 'options' lists them again", out)) == 2
+
+
+def test_the_pictures_the_playground_writes_beside_the_board_are_not_tracked():
+    """By default they land in the repository's root (where ``python -m bot`` runs)."""
+    from bot.game.chronicle import FINAL_IMAGE
+
+    ignored = set((ROOT / ".gitignore").read_text().splitlines())
+    for name in ("board.png", "turn.png", "tile.png", "history.png", FINAL_IMAGE):
+        assert f"/{name}" in ignored, name
