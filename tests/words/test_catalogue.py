@@ -97,7 +97,7 @@ def test_every_key_the_engine_writes_is_in_the_catalogue():
 def _words_families() -> set[str]:
     """Messages the words layer and the rules help ask for by name."""
     slugs = [c.lower().replace(" ", "_") for c in (*DOMINANCE_CARDS, "Survival")]
-    from bot.game.rules_help import TERMS
+    from bot.game.rules_help import PHASES, TERMS
     from words.alt import KEYS as ALT_KEYS
 
     return {
@@ -108,6 +108,7 @@ def _words_families() -> set[str]:
         *(f"action.{row}.short" for row in ROW_NAMES),
         *(f"rules.action.{row}" for row in ROW_NAMES),
         *(f"rules.term.{t}" for t in TERMS if t != "survival"),
+        *(f"rules.phase.{p}" for p in PHASES), *(f"rules.animal.{a}" for a in data.FOOD_CHAIN),
         "rules.hint", "rules.topic", "rules.unknown", "rules.unknown_did_you_mean", "rules.card_topic",
         *ALT_KEYS,
     }
