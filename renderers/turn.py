@@ -137,7 +137,11 @@ def _display_body(state: State, highlight: Highlight | None, lang: str) -> Image
         fonts.text(d, (x0, y - 8), f"{n}.", 18, MUTED, anchor="lm")
         name = fonts.fit(status.seat_name(state, rec["seat"]), 20, WIDTH - x0 - 76, bold=True)
         fonts.text(d, (x0 + 60, y - 8), name, 20, INK, anchor="lm", bold=True)
-        left = words.gettext("pic.aps_of_left", lang, aps=rec["aps"], owned=rec["aps_owned"])
+        if p is not None and p.animal == animal and p.kind == "place_ap" and rec["aps"] > 0:
+            # the AP being placed now is not left: the panel counts what remains after it
+            left = words.gettext("pic.aps_placing", lang, aps=rec["aps"] - 1, owned=rec["aps_owned"])
+        else:
+            left = words.gettext("pic.aps_of_left", lang, aps=rec["aps"], owned=rec["aps_owned"])
         fonts.text(d, (x0 + 60, y + 16), fonts.fit(left, 18, WIDTH - x0 - 70), 18, INK, anchor="lm")
         y += 72
     return body

@@ -72,6 +72,19 @@ def test_planning_shows_the_action_display(by_kind):
     assert img.height == turn_picture.BODY_TOP + turn_picture.DISPLAY_CROP.height + turn_picture.FOOTER_H
 
 
+def test_the_aps_left_do_not_count_the_one_being_placed():
+    from renderers import fonts
+
+    state = engine.new_game(3, 1)
+    p = engine.prompt(state)
+    rec = state["animals"][p.animal]
+    with fonts.recording() as drawn:
+        draw_turn(state)
+    said = [t for *_, t in drawn]
+    assert f"{rec['aps'] - 1} of {rec['aps_owned']} left + 1 now" in said, said
+    assert said.count(f"{rec['aps_owned']} of {rec['aps_owned']} left") == len(state["animals"]) - 1
+
+
 def test_an_option_subset_is_what_the_picture_lists(by_kind):
     state = by_kind["adaptation"][1] if "adaptation" in by_kind else by_kind["abundance"][1]
     p = engine.prompt(state)
