@@ -107,3 +107,30 @@ def test_an_id_the_prompt_does_not_offer_still_draws(by_kind, monkeypatch):
 def test_the_turn_picture_is_a_png():
     state = engine.new_game(3, 5)
     assert render_turn(state).startswith(b"\x89PNG\r\n\x1a\n")
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_a_card_choice_shows_each_cards_rules_uncut(lang):
+    """Instinct's long text was cut at two lines; now a card reads in full where there is room,
+    else by its short effect, and never ends in an ellipsis."""
+    import random
+
+    from renderers import fonts
+    from renderers.turn import CARD_OF
+
+    state = engine.new_game(2, 3)
+    chooser = random.Random(3)
+    p = engine.prompt(state)
+    while not any(CARD_OF.get(o.id) == "Instinct" for o in p.options):
+        engine.apply(state, p.seat, chooser.choice(p.options).id)
+        p = engine.prompt(state)
+    with fonts.recording() as drawn:
+        draw_turn(state, lang=lang)
+    said = [t for *_, t in drawn]
+    assert not any(t.endswith("…") for t in said), [t for t in said if t.endswith("…")]
+    joined = " ".join(said)
+    for o in p.options:
+        if o.id in CARD_OF:
+            card = CARD_OF[o.id]
+            assert words.card_text(card, lang) in joined or words.card_effect(card, lang) in joined, card
+    assert words.card_text("Instinct", lang) in joined or words.card_effect("Instinct", lang) in joined
