@@ -33,7 +33,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="playground: where to write the board image (turn.png and tile.png go beside it)")
     parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
     parser.add_argument("--check", action="store_true",
-                        help="check before starting: read the configuration, reach the database, report pending "
+                        help="check before starting: read the configuration (an unknown section or key, or a "
+                             "value of the wrong type, is an error), reach the database, report pending "
                              "migrations and the shards this process would run; exit 0, or 2 with one line "
                              "per problem (nothing is changed)")
     parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],

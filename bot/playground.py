@@ -24,15 +24,14 @@ from bot.game.records import Loaded, check_record, free_channel, import_record
 from bot.game.replies import Choice, Reply, ServiceError
 from bot.game.rules_help import explain
 from bot.game.service import GameService
+from bot.playground_plan import plan_command
 from bot.store.connect import open_store
 from engine import logbook
+from engine.geometry import hex_key, neighbour_keys, parse_hex_label
+from words.alt import earth
 
 HELP = ("Type an option number or id, or: board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
-        "cards, plan [NAME:] SPACES | clear, undo, help, quit.")
-PLAN_HELP = ("plan keeps a player's coming AP placements: plan Ann: speciation meat, wanderlust 2 (the first "
-             "open one is placed when Ann's turn to place comes); plan Ann shows it, plan Ann: clear drops it. "
-             "Without a name, the plan is the player's to act; in the multi-animal variant name the animal "
-             "(plan birds: ...).")
+        "cards, options, plan [NAME:] SPACES | clear, undo, help, quit.")
 MAX_PLAYERS = 6
 #: What ends the playground, and what asks for help, at any prompt (any letter case).
 QUIT_WORDS = ("quit", "exit", "q")
@@ -40,6 +39,8 @@ HELP_WORDS = ("help", "?")
 NAMES_HELP = ("Type the players' names on one line, separated by spaces (each name once), for example: Ann Bob. "
               "Type quit to leave without starting a game.")
 BYE_BEFORE_START = "Bye; no game was started."
+STUDY_HELP = ("The game is over. Type board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
+              "cards, help, or quit.")
 
 #: What the Discord commands the service mentions are called here.
 LOCAL_COMMANDS = {
@@ -95,6 +96,8 @@ class Playground:
         self.stdout = stdout
         self._last_actor: str | None = None  # undo takes back this player's latest choice
         self._log_seen = 0  # log lines already shown
+        self._pictured: int | None = None  # the state version turn.png shows
+        self._told_picture = False  # the terminal said once where the prompt's picture is
         self.reader: LineReader | None = None
 
     def say(self, text: words.Words) -> None:
@@ -132,15 +135,31 @@ class Playground:
         post = await self.service.channel_post(self.channel)
         if post is None:
             return
-        if post.image:
+        # a channel's picture is drawn when the post is made, and the computer players may move on
+        # before anyone reads it: the terminal writes the prompt it asks (picture_prompt) instead
+        if post.image and post.over:
             self.turn_path.write_bytes(post.image)
-            self.say(f"[turn picture written to {self.turn_path}; 'board' writes the whole board]")
+            self.say(f"[the final position written to {self.turn_path}]")
         if post.over and game is not None:
             self.say(breakdown_text(game, self.lang))
         for name, data in post.extra_images:  # the end-of-game image
             self.board_path.with_name(name).write_bytes(data)
             self.say(f"[{name} written to {self.board_path.with_name(name)}]")
         await self.service.record_post(post, f"local-{post.version}" if post.new_message else None)
+
+    async def picture_prompt(self, version: int | None) -> None:
+        """Write the turn picture of the prompt the terminal is about to ask (once per state)."""
+        if version is None or version == self._pictured:
+            return
+        self._pictured = version
+        turn = await self._turn_picture()
+        if turn is None:
+            return
+        self.turn_path.write_bytes(turn)
+        if not self._told_picture:
+            self._told_picture = True
+            self.say(f"[turn picture of this prompt written to {self.turn_path} (kept up to date); "
+                     "'board' writes the whole board]")
 
     async def _turn_picture(self) -> bytes | None:
         """The compact picture Discord posts with a prompt (renderers.render_turn)."""
@@ -170,12 +189,17 @@ class Playground:
                 self.say(NAMES_HELP)
                 names = []
                 continue
-            names = answer.split()
+            names = _split_names(answer)
 
     async def setup(self, names: list[str], players: int | None, new: bool = False) -> int | None:
         """Open a new game unless one is already running in this playground.  None: a game is
         ready to play; else the exit status (0 when the player quit before it began)."""
         status = await self.service.game_status(self.channel)
+        if status == "finished" and not new and not names:
+            self.say("The stored game is over; study it until you quit. (python -m bot --new starts another.)")
+            game = await self.service.store.latest_game(self.channel)
+            self._log_seen = logbook.total(game.state) if game and game.state else 0  # shown before
+            return await self.study()
         if status == "active" and not new:
             self.say("Continuing the stored game. (python -m bot --new starts another.)")
             game = await self.service.store.latest_game(self.channel)
@@ -219,52 +243,91 @@ class Playground:
             await self.catch_up()
 
     async def loop(self) -> int:
+        refused: int | None = None  # the state version at which the last input was refused
         while True:
             await self.computer_players()
             status = await self.service.status(self.channel)
             if status.to_act is None:
                 self.say(status.message)
-                return 0
+                return await self.study()
+            await self.picture_prompt(status.version)
             choices = status.choices
-            listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
-            line = await self.ask(f"\n{status.in_(self.lang).splitlines()[0]}\n{listing}\n> ")
+            now = status.in_(self.lang).splitlines()[0]
+            if refused == status.version:  # the list is just above: say only what may be typed
+                line = await self.ask(f"{now}\n{_range(choices)}; 'options' lists them again, 'help' the commands.\n> ")
+            else:
+                listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
+                line = await self.ask(f"\n{now}\n{listing}\n> ")
+            refused = None
             if line is None or line.lower() in QUIT_WORDS:
                 self.say("Bye; the game is saved and continues when you start again.")
+                return 0
+            if not line or line.lower() == "options":
+                continue
+            try:
+                await self.command(line, status, choices)
+            except (ServiceError, ValueError) as e:
+                said = e.in_(self.lang) if isinstance(e, ServiceError) else str(e)
+                self.say(f"Not accepted: {said}")
+                refused = status.version
+
+    async def study(self) -> int:
+        """After the end: the finished game's board, history, log and cards, until ``quit``."""
+        while True:
+            line = await self.ask(f"\n{STUDY_HELP}\n> ")
+            if line is None or line.lower() in QUIT_WORDS:
+                self.say("Bye.")
                 return 0
             if not line:
                 continue
             try:
-                await self.command(line, status, choices)
+                if not await self.look(line):
+                    self.say(f"The game is over: nothing more to play. {STUDY_HELP}")
             except ServiceError as e:
-                self.say(f"Not accepted: {e.in_(self.lang)}\n{HELP}")
-            except ValueError as e:
-                self.say(f"Not accepted: {e}\n{HELP}")
+                self.say(f"Not accepted: {e.in_(self.lang)}")
 
     async def command(self, line: str, status: Reply, choices: list[Choice]) -> None:
         to_act = status.to_act
         assert to_act is not None  # loop() asks only while someone is to act
+        if await self.look(line, status):
+            return
+        command = line.partition(" ")[0].lower()
+        if command == "undo":
+            await self.show(await self.service.undo(self.channel, self._last_actor or to_act))
+            await self.catch_up()
+        elif command == "plan":
+            self.say(local_text(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act,
+                                                   self.lang)))
+        else:
+            option = _option(line, choices)
+            await self.show(await self.service.act(self.channel, to_act, option, status.version))
+            self._last_actor = to_act
+            await self.catch_up()
+
+    async def look(self, line: str, status: Reply | None = None) -> bool:
+        """The commands that only show the game (during it and after its end); False: not one."""
         word, _, arg = line.partition(" ")
         command, arg = word.lower(), arg.strip()
         if command == "board":
-            await self.show(await self.service.board(self.channel))
+            reply = await self.service.board(self.channel)
+            await self.show(reply)
+            await self.describe(reply.alt)
         elif command == "status":
-            self.say(status.message)
+            self.say((status or await self.service.status(self.channel)).message)
         elif command == "log":
             if arg and not arg.isdigit():
                 self.say("log takes a number of lines, for example: log 5")
-                return
+                return True
             self.say((await self.service.log(self.channel, int(arg or 10))).message)
         elif command == "history":
             await self.history(arg)
-        elif command == "undo":
-            await self.show(await self.service.undo(self.channel, self._last_actor or to_act))
-            await self.catch_up()
         elif command == "tile":
             if not arg:
                 self.say("Which tile? For example: tile D3")
-                return
+                return True
             reply = await self.service.tile(self.channel, arg)
             self.say(reply.message)
+            await self.describe(None, around=arg)
             if reply.image:
                 path = self.board_path.with_name("tile.png")
                 path.write_bytes(reply.image)
@@ -273,46 +336,28 @@ class Playground:
             self.say(explain(arg or None, self.lang))
         elif command == "cards":
             self.say(await self._cards())
-        elif command == "plan":
-            await self.plan(arg, to_act)
         elif command in HELP_WORDS:
-            self.say(HELP)
+            self.say(HELP if status is not None else STUDY_HELP)
         else:
-            option = _option(line, choices)
-            await self.show(await self.service.act(self.channel, to_act, option, status.version))
-            self._last_actor = to_act
-            await self.catch_up()
+            return False
+        return True
 
-    async def plan(self, arg: str, to_act: str) -> None:
-        """``plan [NAME:] SPACES``, ``plan [NAME:] clear``, ``plan [NAME]``: a player's plan (the
-        player to act's without a name; NAME may be an animal, for the multi-animal variant)."""
-        game = await self.service.store.live_game(self.channel)
-        if game is None:
+    async def describe(self, alt: str | None, around: str | None = None) -> None:
+        """The position in words, so a terminal alone is enough to play: the board's alt text and
+        the tiles on earth one by one, or (``around``) a tile and then its neighbours on earth."""
+        game = await self.service.store.latest_game(self.channel)
+        if game is None or game.state is None:
             return
-        whose: dict[str, tuple[str, str | None]] = {}
-        for seat in game.seats:
-            if seat.is_ai:
-                continue
-            whose[seat.user_name.lower()] = (seat.user_id, None)
-            for own in seat.animals:
-                for name in (own, words.term(f"animal.{own}", self.lang), words.term(f"animal.{own}")):
-                    whose[name.lower()] = (seat.user_id, own)
-        named, colon, rest = arg.partition(":")
-        if colon and named.strip().lower() in whose:
-            (user, animal), text = whose[named.strip().lower()], rest.strip()
-        elif arg.strip().lower() in whose:
-            (user, animal), text = whose[arg.strip().lower()], ""
+        state = game.state
+        if around is None:
+            listed = earth(state, self.lang)
+        elif (h := parse_hex_label(around)) is not None:
+            listed = earth(state, self.lang, [hex_key(h)]) + earth(state, self.lang, list(neighbour_keys(hex_key(h))))
         else:
-            (user, animal), text = (to_act, None), arg
-        if not text:
-            reply = await self.service.show_plan(self.channel, user, animal)
-        elif text.lower() in ("clear", "none", "off"):
-            reply = await self.service.clear_plan(self.channel, user, animal)
-        else:
-            reply = await self.service.set_plan(self.channel, user, text, animal=animal, lang=self.lang)
-        self.say(local_text(reply.in_(self.lang)))
-        if not text:
-            self.say(PLAN_HELP)
+            return
+        if alt:
+            self.say(alt)
+        self.say("\n".join(f"  {line}" for line in listed))
 
     async def history(self, arg: str) -> None:
         """``history TURN [MOVE]``: the board as it was then, written where the board goes."""
@@ -335,6 +380,11 @@ class Playground:
         return "\n".join(f"{words.card_name(name, self.lang)}: {words.card_text(name, self.lang)}" for name in cards)
 
 
+def _split_names(answer: str) -> list[str]:
+    """``Ann Bob``, ``Ann, Bob`` and ``Ann,Bob`` are the same two players."""
+    return [n for n in re.split(r"[,;\s]+", answer) if n]
+
+
 def _names_problem(names: list[str], computers: int = 0) -> str | None:
     if not names:
         return "No names given."
@@ -346,6 +396,11 @@ def _names_problem(names: list[str], computers: int = 0) -> str | None:
     if len({n.lower() for n in names}) != len(names):
         return "Every player needs a different name."
     return None
+
+
+def _range(choices: list[Choice]) -> str:
+    return f"Type a number from 1 to {len(choices)} or an option id" if len(choices) > 1 else \
+        "Type 1 or the option's id"
 
 
 def _option(line: str, choices: list[Choice]) -> str:
@@ -385,6 +440,8 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
                          load: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
                          lang: str = words.DEFAULT, ai: list[str] | None = None) -> int:
     problem = board_path_problem(board)
+    if ai and len(ai) > MAX_PLAYERS - 1:
+        problem = f"at most {MAX_PLAYERS - 1} computer players (--ai): a game has {MAX_PLAYERS} seats and one person"
     loaded = read_record_file(load) if load is not None and problem is None else None
     if isinstance(loaded, str):
         problem, loaded = loaded, None
@@ -406,7 +463,7 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
             playground._log_seen = logbook.total(loaded.state) - 1  # only how it ended, not the whole log
             await playground.catch_up()  # the breakdown and the end-of-game image
             playground.say((await service.status(channel)).message)
-            return 0
+            return await playground.study()
         status = await playground.setup(names, seats, new)
         if status is not None:
             return status

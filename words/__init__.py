@@ -16,6 +16,7 @@ game terms from one glossary (``glossary.toml``).  Languages: ``"en"`` and ``"hu
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,6 +33,10 @@ from words.glossary import term as _term
 from words.text import Entry, Joined, T, Text, Words, join, set_wording
 
 MAX_LABEL = 100  # Discord's limit for a button label, a select option and its description
+
+log = logging.getLogger(__name__)
+#: Texts that could not be worded so far (key, language): each is logged once, as an error.
+_MISSED: set[tuple[str, str]] = set()
 
 
 def pick_language(locale: str | None) -> str:
@@ -76,9 +81,13 @@ def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
         return known
     try:
         text = _r.render(key, args, lang)
-    except (KeyError, ValueError, IndexError, TypeError, AttributeError):
+    except (KeyError, ValueError, IndexError, TypeError, AttributeError) as exc:
         if _r.STRICT:
             raise
+        if (key, lang) not in _MISSED:
+            _MISSED.add((key, lang))
+            log.error("cannot word %s in %s (%s: %s); shown in another language or as its key",
+                      key, lang, type(exc).__name__, exc)
     else:
         if frozen is not None:
             if len(_WORDED) >= _WORDED_KEPT:

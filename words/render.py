@@ -104,17 +104,18 @@ def tile_name(hkey: str, terrain: str, lang: str, form: str = "") -> str:
 
 
 def corner_name(ckey: str, tiles: list[str], lang: str, form: str = "") -> str:
-    """A corner named after the tiles on earth around it (never an empty hex): all three,
-    or the first one's compass point and the other."""
+    """A corner by the tag the pictures draw on it (``C2-SE``, which a player may type), and
+    the tiles on earth around it (never an empty hex)."""
     hexes = sorted(hex_from_key(k) for k in tiles)
     labels = [hex_label(h) for h in hexes]
-    if not hexes:  # not reachable by the rules (elements sit next to tiles); say the id
-        return key_label(ckey)
+    tag = key_label(ckey)
+    if not hexes:  # not reachable by the rules (elements sit next to tiles); say the tag
+        return tag
     which = ("one", "two", "three")[len(hexes) - 1]
     point = CORNER_POINTS[corners_of(hexes[0]).index(corner_from_key(ckey))]
-    art = "az" if labels[0][0] in "AEF" else "a"  # the Hungarian article before "A1", "E3", "F2"
+    art = "az" if tag[0] in "AEF" else "a"  # the Hungarian article before "A1", "E3", "F2"
     abc = dict(zip("abc", labels, strict=False))
-    return term(f"corner.{which}", lang, form).format(art=art, point=term(f"point.{point}", lang), **abc)
+    return term(f"corner.{which}", lang, form).format(tag=tag, art=art, point=term(f"point.{point}", lang), **abc)
 
 
 def space_name(space: str, lang: str) -> str:

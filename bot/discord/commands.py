@@ -156,7 +156,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         channel, user, _ = who(interaction)
         needle = current.strip().lower()
         version, choices = await shell.service.offer(channel, user, user_lang(interaction))
-        hits = [c for c in choices if needle in c.label.lower() or needle in c.id.lower()]
+        hits = [c for c in choices if any(needle in s.lower() for s in (c.label, c.id, *c.spellings))]
         return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
                                     value=_autocomplete_value(version, c.id))
                 for c in hits[:AUTOCOMPLETE_MAX]]

@@ -14,6 +14,8 @@ class Choice:
     id: str
     label: str
     description: str | None = None  # a line under a select option (a card's effect)
+    #: what a player may type for it besides the label (its id; a corner's every label)
+    spellings: tuple[str, ...] = ()
 
 
 @dataclass

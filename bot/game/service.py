@@ -127,6 +127,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
                 raise WrongPhase(T("bot.game_over"))
             if prompt.seat != seat.seat:
                 raise NotYourTurn(T("bot.err.not_your_turn", now=prompt_line(game)))
+            option_id = prompt.typed(option_id) or option_id  # as typed: any case, any corner label
             try:
                 engine.apply(state, seat.seat, option_id, asked=prompt)
             except engine.RulesError as e:

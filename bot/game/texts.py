@@ -15,6 +15,7 @@ from bot.game.channel import DEFAULT_CADENCE
 from bot.game.replies import Choice
 from bot.store.models import Game
 from engine.ecology import survival_holder
+from engine.flow import spellings
 from words import T, Text, Words, join
 
 State = dict[str, Any]
@@ -39,7 +40,7 @@ def prompt_seat(state: State) -> int | None:
 
 
 def choice_of(o: engine.Option, lang: str) -> Choice:
-    return Choice(o.id, words.option(o, lang), words.option_description(o, lang))
+    return Choice(o.id, words.option(o, lang), words.option_description(o, lang), spellings(o.id))
 
 
 def choices_of(state: State | None, lang: str = words.DEFAULT) -> list[Choice]:
@@ -82,9 +83,11 @@ def status_word(game: Game) -> Text:
 def settings_text(game: Game) -> Words:
     board = game.settings.get("board", DEFAULT_CADENCE)
     resign = game.settings.get("on_resign", "end")
-    said = T("bot.settings", board=T(f"bot.cadence.{board}"), resign=T(f"bot.on_resign.{resign}"),
-             language=T(f"bot.language.{lang_of(game)}"))
-    return join(said, T("bot.hints.on" if game.settings.get("hints") else "bot.hints.off"))
+    said = T("bot.settings", board=T(f"bot.cadence.{board}"), language=T(f"bot.language.{lang_of(game)}"))
+    # what a resignation does is a 2-player game's setting: said while the game may be one
+    two = len(game.seats) == 2 if game.status != "lobby" else game.players == 2 or len(game.seats) <= 2
+    return join(said, T("bot.settings.resign", resign=T(f"bot.on_resign.{resign}")) if two else None,
+                T("bot.hints.on" if game.settings.get("hints") else "bot.hints.off"))
 
 
 def status_text(game: Game) -> Words:
