@@ -20,7 +20,7 @@ from bot.discord.permissions import missing_permissions, permission_refusal
 from bot.discord.translator import choice, command_path
 from bot.game.replies import ServiceError
 from bot.game.rules_help import explain, find_topics
-from words import T, term
+from words import LANGUAGES, T, gettext, own_name, term
 from words import say as say_in
 
 if TYPE_CHECKING:
@@ -28,8 +28,16 @@ if TYPE_CHECKING:
 
 AUTOCOMPLETE_MAX = 25
 _VERSIONED = re.compile(r"^(?P<version>[0-9]+)\|(?P<option>.+)$")
-#: What ``/ds away for:`` takes for "I am back".
-OFF = ("off", "back", "ki", "vissza")
+
+
+def back_words() -> set[str]:
+    """What ``/ds away for:`` takes for "I am back": the words of every language (the catalogue's)."""
+    return {w.strip().lower() for lang in LANGUAGES for w in gettext("bot.away.back_words", lang).split(",")}
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """A choice for every language there is a catalogue for, by its own name."""
+    return [choice(own_name(lang), "language", lang) for lang in LANGUAGES]
 
 
 def _autocomplete_value(version: int, option_id: str) -> str:
@@ -50,7 +58,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
                            hints="True: players may ask /ds hint (then not rated)")
     @app_commands.choices(variant=[choice("standard", "variant", "standard"),
                                    choice("multi-animal (2-3 players)", "variant", "multi-animal")],
-                          language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
+                          language=language_choices())
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
                   variant: str = "standard", language: str | None = None, hints: bool | None = None) -> None:
         await open_game(shell, interaction, players, variant, language, hints)
@@ -116,7 +124,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
                choice("on request (/ds board)", "board", "request")],
         on_resign=[choice("the other player wins", "on_resign", "end"),
                    choice("the seat plays on", "on_resign", "play_on")],
-        language=[choice("English", "language", "en"), choice("magyar", "language", "hu")],
+        language=language_choices(),
         at_deadline=[choice("the AI plays that player's decisions", "at_deadline", "ai"),
                      choice("the game waits and the host is told", "at_deadline", "wait")])
     async def settings(interaction: discord.Interaction, board: str | None = None,
@@ -225,7 +233,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
     async def away(interaction: discord.Interaction, for_: str) -> None:
         # ``off`` in place of a /ds back (Discord allows a group 25 commands)
         channel, user, _ = who(interaction)
-        if for_.strip().lower() in OFF:
+        if for_.strip().lower() in back_words():
             await shell.run_simple(interaction, lambda: shell.service.back(channel, user))
         else:
             await shell.run_simple(interaction, lambda: shell.service.away(channel, user, for_))

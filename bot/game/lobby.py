@@ -18,7 +18,7 @@ from bot.game.channel import CADENCES, DEFAULT_CADENCE, RESET
 from bot.game.core import ServiceCore
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
-from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, user_to_act
+from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, unknown_language, user_to_act
 from bot.store.models import Game, Seat
 from engine import logbook
 from engine.data import FOOD_CHAIN
@@ -81,7 +81,7 @@ class Lobby(ServiceCore):
         if variant not in VARIANTS:
             raise BadRequest(T("bot.err.variant", given=quote(variant)))
         if language not in GAME_LANGUAGES:
-            raise BadRequest(T("bot.err.language", given=quote(language)))
+            raise BadRequest(unknown_language(language))
         if variant == "multi-animal" and players not in (2, 3):
             raise BadRequest(T("bot.err.multi_players"))
 
@@ -188,7 +188,7 @@ class Lobby(ServiceCore):
                 settings["on_resign"] = on_resign
             if language is not None:
                 if language not in GAME_LANGUAGES:
-                    raise BadRequest(T("bot.err.language", given=quote(language)))
+                    raise BadRequest(unknown_language(language))
                 settings["language"] = language
             if hints is not None:
                 if game.status != "lobby" and bool(hints) != bool(settings.get("hints")):

@@ -108,6 +108,7 @@ def _words_families() -> set[str]:
         *(f"rules.action.{row}" for row in ROW_NAMES),
         *(f"rules.term.{t}" for t in TERMS if t != "survival"),
         "rules.hint", "rules.topic", "rules.unknown", "rules.unknown_did_you_mean", "rules.card_topic",
+        "language.name", *(f"bot.language.{lang}" for lang in words.LANGUAGES),
         *ALT_KEYS,
     }
 
