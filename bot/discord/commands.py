@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 from typing import TYPE_CHECKING
 
@@ -222,8 +221,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         if reply is not None:
             await shell.refresh_lobby(reply.game_id)
             if reply.game_id is not None:
-                with contextlib.suppress(discord.HTTPException):  # best effort: a stale click is refused
-                    await shell.announcer.disarm(reply.game_id)
+                await shell.announcer.disarm(reply.game_id)  # best effort: a stale click is refused
 
     # -- pace ---------------------------------------------------------------------------------
 

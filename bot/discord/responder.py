@@ -7,7 +7,6 @@ game service and the announcer, never the client's event handling.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -15,9 +14,11 @@ import discord
 
 from bot.discord import components
 from bot.discord.answers import OUR_FAULT, answer, defer, say, send_error, send_picture, user_lang, who
-from bot.discord.delivery import Announcer, PostOutcome, mentions_for, message_text
+from bot.discord.delivery import Announcer
 from bot.discord.limits import CONTENT, clip
+from bot.discord.operations import PostOutcome
 from bot.discord.permissions import missing_permissions
+from bot.discord.posts import mentions_for, message_text
 from bot.game.replies import NoGame, Reply, ServiceError, WrongPhase
 from bot.game.scheduler import Scheduler
 from bot.game.service import GameService
@@ -36,8 +37,8 @@ class Responder:
         self.service = service
         self.store = service.store
         self.announcer = announcer
+        self.ops = announcer.ops
         self.scheduler = scheduler
-        announcer.on_lobby_closed = self.refresh_lobby
 
     send_error = staticmethod(send_error)
 
@@ -166,11 +167,11 @@ class Responder:
             return
         await say(interaction, reply.message, ephemeral=True)
         if interaction.message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                decided = reply.version is not None or "refuses" in reply.text or "expired" in reply.text
-                said = reply.in_(await self.game_lang(reply))
-                await interaction.message.edit(content=clip(f"{interaction.message.content}\n{said}", CONTENT),
-                                               view=None if decided else discord.utils.MISSING)
+            decided = reply.version is not None or "refuses" in reply.text or "expired" in reply.text
+            said = reply.in_(await self.game_lang(reply))
+            await self.ops.edit(channel_id, interaction.message.id,
+                                content=clip(f"{interaction.message.content}\n{said}", CONTENT),
+                                view=None if decided else discord.utils.MISSING)
         await self.announcer.sync(channel_id)
 
     async def refresh_lobby(self, game_id: int | None) -> None:
@@ -178,8 +179,6 @@ class Responder:
         game = None if game_id is None else await self.store.game(game_id)
         if game is None or not game.home_channel_id or not game.lobby_message_id:
             return
-        message = self.client.get_partial_messageable(int(game.home_channel_id)).get_partial_message(
-            int(game.lobby_message_id))
         view = components.join_view(game.id, lang_of(game)) if game.status == "lobby" else None
-        with contextlib.suppress(discord.HTTPException):
-            await message.edit(content=clip(say_in(lobby_card(game), lang_of(game)), CONTENT), view=view)
+        await self.ops.edit(game.home_channel_id, game.lobby_message_id,
+                            content=clip(say_in(lobby_card(game), lang_of(game)), CONTENT), view=view)
