@@ -94,7 +94,8 @@ class Operations:
         self.client = client
 
     def channel(self, channel_id: str) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(int(channel_id))  # type: ignore[no-any-return]
+        channel: discord.PartialMessageable = self.client.get_partial_messageable(int(channel_id))
+        return channel
 
     async def post(self, channel_id: str, content: str, *, view: discord.ui.View | None = discord.utils.MISSING,
                    mentions: discord.AllowedMentions | None = None, files: Sequence[discord.File] = (),
