@@ -193,7 +193,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
-        lang = await shell.game_lang(reply)
+        lang = await shell.language(interaction, reply)
         view = components.proposal_view(reply.proposal, lang) if reply.proposal is not None else discord.utils.MISSING
         mentions = mentions_for(reply.mention)
         head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
@@ -247,14 +247,11 @@ def build_commands(shell: Responder) -> app_commands.Group:
 
     @replace.autocomplete("seat")
     async def replace_seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        game = await shell.store.live_game(str(interaction.channel_id))
-        if game is None:
-            return []
-        lang = user_lang(interaction)
-        return [app_commands.Choice(name=clip(say_in(T("bot.seat_choice", seat=s.seat + 1, player=s.user_name,
-                                                       animals=s.animal.split(",") if s.animal else []), lang),
-                                              AUTOCOMPLETE_NAME), value=s.seat + 1)
-                for s in game.seats if current.strip().lower() in f"{s.seat + 1} {s.user_name}".lower()]
+        lang, needle = user_lang(interaction), current.strip().lower()
+        seats = await shell.service.seat_choices(str(interaction.channel_id))
+        named = [(say_in(text, lang), seat) for seat, text in seats]
+        return [app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=seat)
+                for name, seat in named if needle in name.lower()]
 
     @ds.command(name="mygames", description="Every game you play in, and where it is your turn")
     @app_commands.describe(direct="on: a DM on your turn; off: a mention in the channel")
@@ -264,9 +261,9 @@ def build_commands(shell: Responder) -> app_commands.Group:
         # and (``direct``) how you are told that you are.
         user = str(interaction.user.id)
         if direct is None:
-            await shell.run_simple(interaction, lambda: shell.service.my_games(user), ephemeral=True)
+            await shell.run_simple(interaction, lambda: shell.service.my_games(user))
         else:
-            await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"), ephemeral=True)
+            await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"))
 
     @ds.command(name="follow", description="Follow a game you do not play in (a DM each turn)")
     @app_commands.describe(state="on: follow (the default); off: stop",
@@ -277,7 +274,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         # on and off in one command (Discord allows a group 25 commands); /ds mygames lists them
         channel, user, _ = who(interaction)
         await shell.run_simple(interaction, lambda: shell.service.follow(
-            channel, guild_of(interaction), user, state != "off", game), ephemeral=True)
+            channel, guild_of(interaction), user, state != "off", game))
 
     # -- looking ------------------------------------------------------------------------------
 
@@ -298,7 +295,8 @@ def build_commands(shell: Responder) -> app_commands.Group:
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
-        await send_picture(interaction, reply, "board.png" if at is None else "tile.png")
+        await send_picture(interaction, reply, "board.png" if at is None else "tile.png",
+                           lang=await shell.language(interaction, reply))
         if at is None:
             await shell.announcer.deliver_pending(channel)  # anything Discord dropped earlier goes out now
 
@@ -310,7 +308,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
 
     @ds.command(name="status", description="Turn, phase, who acts on what, scores, cards and settings")
     async def status(interaction: discord.Interaction) -> None:
-        await shell.run_simple(interaction, lambda: shell.service.status(str(interaction.channel_id)), ephemeral=True)
+        await shell.run_simple(interaction, lambda: shell.service.status(str(interaction.channel_id)))
 
     @ds.command(name="rules", description="Rules help: an action, a card or a term")
     @app_commands.describe(topic="What to explain")

@@ -198,14 +198,14 @@ class Announcer:
     async def disarm(self, game_id: int) -> Sent:
         """An abandoned game's last prompt loses its buttons and menus (a click on one would only
         be refused as stale).  A failure of Discord's is the caller's to retry (the outbox's)."""
-        found = await self.service.store.game(game_id)
-        if found is None:
+        channel_id = await self.service.channel_of(game_id)
+        if channel_id is None:
             return POSTED
-        async with self._lock(found.channel_id):  # after a post in flight (it was planned before the end)
-            game = await self.service.store.game(game_id)
-            if game is None or game.post.message_id is None:
+        async with self._lock(channel_id):  # after a post in flight (it was planned before the end)
+            live = await self.service.live_message(game_id)
+            if live is None:
                 return POSTED
-            done = await self.ops.edit(game.channel_id, game.post.message_id, view=None)
+            done = await self.ops.edit(*live, view=None)
             return POSTED if done.outcome is PostOutcome.GONE else done  # deleted meanwhile: nothing left to click
 
     # -- refused channels -------------------------------------------------------------------

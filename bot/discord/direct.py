@@ -5,7 +5,6 @@ player is mentioned in the channel from then on, as is one whose message failed 
 from __future__ import annotations
 
 import logging
-import time
 
 from bot.discord.limits import CONTENT, clip_end
 from bot.discord.operations import Operations, PostOutcome
@@ -25,13 +24,12 @@ class DirectMessages:
         player is mentioned in the channel instead (REFUSED: they asked for no direct message)."""
         if not user_id.isdigit():
             return PostOutcome.REFUSED
-        wants, failed_at = await self.service.store.user_prefs(user_id)
-        if not wants or failed_at is not None:
+        if not await self.service.wants_dm(user_id):
             return PostOutcome.REFUSED
         sent = await self.ops.direct(user_id, clip_end(text, CONTENT))
         if sent.outcome is PostOutcome.CLOSED:  # mention them in the channel from now on
             log.info("direct messages to %s are closed (%r); mentioning them in the channel", user_id, sent)
-            await self.service.store.set_user(user_id, dm_failed_at=time.time())
+            await self.service.dms_closed(user_id)
         elif not sent.ok:
             log.warning("a direct message to %s failed (%r); mentioning them in the channel if it is not tried again",
                         user_id, sent)

@@ -121,9 +121,8 @@ class FollowerNews:
         if news is None:
             log.info("the followers of game %s are not told: the game is gone", item.game_id)
             return self._forget(item, Told(done=True))
-        store = self.service.store
         pending = [u for u in item.mention if u.isdigit()]
-        closed = await store.dm_failures(pending)
+        closed = await self.service.closed_dms(pending)
         told: set[str] = set()
         unreached: list[str] = []  # to mention in the channel
         again: list[str] = []  # Discord failed them: tried again last, after the others
@@ -138,7 +137,7 @@ class FollowerNews:
             sent = await self._direct(item, user_id, news)
             if sent.outcome is PostOutcome.CLOSED:
                 log.info("direct messages to follower %s are closed; mentioning them in the channel", user_id)
-                await store.set_user(user_id, dm_failed_at=time.time())
+                await self.service.dms_closed(user_id)
                 unreached.append(user_id)
             elif sent.outcome is PostOutcome.FAILED:
                 log.warning("a direct message to follower %s failed (%r); trying again later", user_id, sent,
@@ -159,7 +158,7 @@ class FollowerNews:
         if not left:
             return self._forget(item, Told(done=True))
         if left != item.mention:
-            await store.set_outbox_mention(item.id, left)
+            await self.service.still_to_tell(item.id, left)
         return Told(done=False, failed=failed, wait=self.pacer.wait() if paced else None)
 
     async def _direct(self, item: OutboxItem, user_id: str, news: TurnNews) -> Sent:

@@ -56,7 +56,7 @@ class Outbox:
         """Send what is due; returns how many items went out."""
         sent, after = 0, 0
         for _ in range(limit):
-            async with self.service.store.claim_unsent(after) as item:
+            async with self.service.claim_outbox(after) as item:
                 if item is None:
                     break
                 after = item.id
@@ -75,7 +75,7 @@ class Outbox:
                     self._later(item, tries, repr(done))
                     continue
                 self._wait.pop(item.id, None)
-                await self.service.store.mark_sent(item.id, time.time())  # sent, or dropped for good
+                await self.service.mark_sent(item.id)  # sent, or dropped for good
                 if done.ok:
                     log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
                     sent += 1
@@ -127,7 +127,7 @@ class Outbox:
         told = await self.followers.tell(item)
         if told.done:
             self._wait.pop(item.id, None)
-            await self.service.store.mark_sent(item.id, time.time())
+            await self.service.mark_sent(item.id)
             log.info("the followers of game %s are told", item.game_id, extra={"game": item.game_id})
             return 1
         if told.wait is not None:  # paced: the rest goes out in a moment

@@ -96,6 +96,16 @@ class Lobby(ServiceCore):
         return {**SETTINGS_DEFAULTS, "board": defaults["board"], "language": language, "pace": rules.to_dict(),
                 "hints": defaults["hints"], "rated": defaults["rated"]}
 
+    async def join_from_card(self, game_id: int, user_id: str, user_name: str) -> Reply:
+        """"Join" on a lobby's card in its parent channel: the seat, and (privately) where the game is played."""
+        game = await self.store.game(game_id)
+        if game is None or game.status != "lobby":
+            raise NoGame(T("bot.err.lobby_gone"))
+        reply = await self.join(game.channel_id, user_id, user_name)
+        reply.message = join(reply.message, T("bot.played_in", where=f"<#{game.channel_id}>"))
+        reply.public = False
+        return reply
+
     async def join(self, channel_id: str, user_id: str, user_name: str, animal: str | None = None) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
             game = await self._lobby(channel_id)

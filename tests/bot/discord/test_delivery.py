@@ -204,12 +204,11 @@ async def test_a_channel_whose_retries_ran_out_is_caught_up_by_the_sweep():
 
 class _Followers:
     """A client and a service for FollowerNews: direct messages per ``refusals`` (user -> errors to raise
-    first), the channel's posts kept, the store's users and outbox item in dictionaries."""
+    first), the channel's posts kept, the users whose direct messages are closed and the outbox item's
+    followers still to tell in dictionaries."""
 
     def __init__(self, refusals: dict[str, list[Exception]]) -> None:
         self.refusals, self.dms, self.posts, self.failed_at, self.mention = refusals, [], [], {}, None
-        self.store = SimpleNamespace(dm_failures=self._dm_failures, set_user=self._set_user,
-                                     set_outbox_mention=self._set_outbox_mention)
 
     async def create_dm(self, user):
         async def send(content, **kwargs):
@@ -227,13 +226,13 @@ class _Followers:
     async def follower_news(self, game_id, turns):
         return TurnNews(game_id, "55", "**Game #1: turn 1 is done.**", None, "", "brief", "more")
 
-    async def _dm_failures(self, users):
+    async def closed_dms(self, users):
         return {u for u in users if u in self.failed_at}
 
-    async def _set_user(self, user_id, dm_failed_at):
-        self.failed_at[user_id] = dm_failed_at
+    async def dms_closed(self, user_id):
+        self.failed_at[user_id] = True
 
-    async def _set_outbox_mention(self, _item_id, mention):
+    async def still_to_tell(self, _item_id, mention):
         self.mention = mention
 
 
