@@ -261,9 +261,10 @@ def build_commands(shell: Responder) -> app_commands.Group:
         # and (``direct``) how you are told that you are.
         user = str(interaction.user.id)
         if direct is None:
-            await shell.run_simple(interaction, lambda: shell.service.my_games(user))
+            await shell.run_simple(interaction, lambda: shell.service.my_games(user), private=True)
         else:
-            await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"))
+            await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"),
+                                   private=True)
 
     @ds.command(name="follow", description="Follow a game you do not play in (a DM each turn)")
     @app_commands.describe(state="on: follow (the default); off: stop",
@@ -274,7 +275,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         # on and off in one command (Discord allows a group 25 commands); /ds mygames lists them
         channel, user, _ = who(interaction)
         await shell.run_simple(interaction, lambda: shell.service.follow(
-            channel, guild_of(interaction), user, state != "off", game))
+            channel, guild_of(interaction), user, state != "off", game), private=True)
 
     # -- looking ------------------------------------------------------------------------------
 
@@ -308,7 +309,8 @@ def build_commands(shell: Responder) -> app_commands.Group:
 
     @ds.command(name="status", description="Turn, phase, who acts on what, scores, cards and settings")
     async def status(interaction: discord.Interaction) -> None:
-        await shell.run_simple(interaction, lambda: shell.service.status(str(interaction.channel_id)))
+        await shell.run_simple(interaction, lambda: shell.service.status(str(interaction.channel_id)),
+                               private=True)
 
     @ds.command(name="rules", description="Rules help: an action, a card or a term")
     @app_commands.describe(topic="What to explain")

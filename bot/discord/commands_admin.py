@@ -101,7 +101,7 @@ def add_admin_commands(ds: app_commands.Group, shell: Responder) -> app_commands
     async def abandon(interaction: discord.Interaction, game: app_commands.Range[int, 1, GAME_ID_MAX]) -> None:
         guild, manager = str(interaction.guild_id), interaction.user.display_name
         reply = await shell.run_simple(interaction, lambda: shell.service.admin_abandon(
-            guild, game, manager, manages_server(interaction)))
+            guild, game, manager, manages_server(interaction)), private=True)
         if reply is not None and shell.scheduler is not None:
             shell.scheduler.wake()  # its channel is told now, not at the next tick
 
@@ -124,7 +124,7 @@ def add_admin_commands(ds: app_commands.Group, shell: Responder) -> app_commands
         guild = str(interaction.guild_id)
         await shell.run_simple(interaction, lambda: shell.service.server_defaults(
             guild, manages_server(interaction), language=language, board=board, reminder=reminder, deadline=deadline,
-            at_deadline=at_deadline, hints=hints, rated=rated))
+            at_deadline=at_deadline, hints=hints, rated=rated), private=True)
 
     # The fixed values are offered by autocomplete, not as choices: a command's texts, every
     # choice of every option included, must stay within Discord's 4,000 characters.

@@ -58,6 +58,8 @@ class Announcer:
         self._swept_at: float | None = None  # time.monotonic() of the last catch-up sweep
         #: looks at the outbox now (the scheduler's wake), when news for followers was queued
         self.wake_outbox: Callable[[], None] | None = None
+        #: channels this process saw up to date: their last post recorded, or nothing to post (see before_move)
+        self._caught_up: set[str] = set()
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._posting.setdefault(channel_id, asyncio.Lock())
@@ -75,6 +77,19 @@ class Announcer:
         if outcome in RETRIED:
             self.retry_later(channel_id)
         return outcome
+
+    async def before_move(self, channel_id: str) -> None:
+        """Before a move in a channel this process has not seen up to date (since it started, or since a
+        post there went out unrecorded): bring it up to date first.  A post Discord took just before a
+        crash is found again by its nonce and recorded; planned after the move from the record before it,
+        the next post edited an older prompt and left the lost one with its buttons, newest in the channel.
+        Best effort: the move goes on whatever Discord says."""
+        if channel_id in self._caught_up:
+            return
+        try:
+            await self._sync_once(channel_id)
+        except Exception:  # noqa: BLE001 - the move's own post tries again
+            log.exception("bringing channel %s up to date before a move failed", channel_id)
 
     async def catch_up(self, *, force: bool = False) -> int:
         """Every ``CATCH_UP_SECONDS`` (or now, ``force``): each channel whose game is ahead of what it
@@ -110,7 +125,9 @@ class Announcer:
                 if self._unretired.get(channel_id):
                     await self._retire_leftovers(channel_id)
                 self._blocked.discard(channel_id)
+                self._caught_up.add(channel_id)
                 return PostOutcome.POSTED
+            self._caught_up.discard(channel_id)  # until its record: Discord may have it and the store not
             sent = await self._execute(channel_id, post)
             if not sent.ok:  # Discord, network or timeout: the post stays pending
                 log.warning("posting to channel %s failed (%s): %r", channel_id, sent.outcome.value, sent)
@@ -120,6 +137,7 @@ class Announcer:
                 return sent.outcome
             message_id = sent.message_id
             await self.service.record_post(post, message_id)
+            self._caught_up.add(channel_id)
             if self._unretired.get(channel_id):
                 await self._retire_leftovers(channel_id)
             self._blocked.discard(channel_id)

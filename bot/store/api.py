@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import urllib.parse
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, runtime_checkable
 
@@ -112,6 +112,7 @@ def inserted_id(rowid: int | None) -> int:
 class GameStore(Protocol):
     path: str  # what was opened (a URL without its password)
     shards: Shards | None  # set by the composition root: this process's shards (None: all)
+    clock: Callable[[], float]  # what rows are dated by (the composition root: the bot's clock)
 
     @property
     def reader(self) -> Database: ...  # committed data, for read-only queries of their own (``bot.game.stats``)
