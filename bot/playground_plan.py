@@ -10,7 +10,6 @@ PLAN_HELP = ("plan keeps a player's coming AP placements: plan Ann: speciation m
              "open one is placed when Ann's turn to place comes); plan Ann shows it, plan Ann: clear drops it. "
              "Without a name, the plan is the player's to act; in the multi-animal variant name the animal "
              "(plan birds: ...).")
-CLEAR = ("clear", "none", "off")
 
 
 async def plan_command(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> str:
@@ -37,6 +36,6 @@ async def plan_command(service: GameService, channel: str, arg: str, to_act: str
     if not text:
         shown = await service.show_plan(channel, user, animal)
         return f"{shown.in_(lang)}\n{PLAN_HELP}"
-    if text.lower() in CLEAR:
+    if text.lower() in {w.strip().lower() for w in words.gettext("bot.plan.clear_words", lang).split(",")} | {"clear"}:
         return (await service.clear_plan(channel, user, animal)).in_(lang)
     return (await service.set_plan(channel, user, text, animal=animal, lang=lang)).in_(lang)

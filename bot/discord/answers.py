@@ -101,9 +101,9 @@ async def send_error(interaction: discord.Interaction, text: Words) -> None:
 
 
 async def send_picture(interaction: discord.Interaction, reply: Reply, name: str = "board.png", *,
-                       ephemeral: bool = False) -> None:
-    """A reply with its picture (drawn in the game's language, as its text is)."""
+                       lang: str) -> None:
+    """A reply with its picture, in the channel or privately as the reply says; its text in
+    ``lang``, the language its picture is drawn in (``Responder.language``)."""
     alt = clip(reply.alt, ALT_TEXT) if reply.alt else None
     pictures = [Attachment(name, reply.image, alt)] if reply.image else []
-    await answer(interaction, clip(reply.in_(reply.lang or user_lang(interaction)), CONTENT), ephemeral=ephemeral,
-                 attachments=pictures)
+    await answer(interaction, clip(reply.in_(lang), CONTENT), ephemeral=not reply.public, attachments=pictures)

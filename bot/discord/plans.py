@@ -30,8 +30,11 @@ if TYPE_CHECKING:
 
 AUTOCOMPLETE_MAX = 25
 SELECT_OPTIONS = 25  # Discord's limit per select menu
-#: What ``/ds plan spaces:`` takes for "no plan".
-CLEAR = ("clear", "none", "off", "törlés", "töröl", "nincs")
+
+
+def clear_words() -> set[str]:
+    """What ``/ds plan spaces:`` takes for "no plan", in every language (the catalogue's)."""
+    return {w.strip().lower() for lang in words.LANGUAGES for w in gettext("bot.plan.clear_words", lang).split(",")}
 
 
 def add_plan_command(ds: app_commands.Group, shell: Responder) -> None:
@@ -46,13 +49,13 @@ def add_plan_command(ds: app_commands.Group, shell: Responder) -> None:
         lang = user_lang(interaction)
         typed = (spaces or "").strip()
         if not typed:
-            await shell.run_simple(interaction, lambda: shell.service.show_plan(channel, user, animal), ephemeral=True)
-        elif typed.lower() in CLEAR:
+            await shell.run_simple(interaction, lambda: shell.service.show_plan(channel, user, animal), private=True)
+        elif typed.lower() in clear_words():
             await shell.run_simple(interaction, lambda: shell.service.clear_plan(channel, user, animal),
-                                   ephemeral=True)
+                                   private=True)
         else:
             await shell.run_simple(interaction, lambda: shell.service.set_plan(
-                channel, user, typed, add=add, animal=animal, lang=lang), ephemeral=True)
+                channel, user, typed, add=add, animal=animal, lang=lang), private=True)
 
     @plan.autocomplete("spaces")
     async def plan_spaces(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -157,7 +160,7 @@ async def on_plan_ahead(shell: Responder, interaction: discord.Interaction, game
     except ServiceError as e:
         await shell.send_error(interaction, e.message)
         return
-    await answer(interaction, sheet_text(sheet, lang), view=plan_view(sheet, lang), ephemeral=True)
+    await answer(interaction, sheet_text(sheet, lang), view=plan_view(sheet, lang), private=True)
 
 
 async def on_plan_change(shell: Responder, interaction: discord.Interaction, game: int, animal: str,
@@ -180,7 +183,7 @@ async def on_plan_change(shell: Responder, interaction: discord.Interaction, gam
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.edit_message(content=text, view=view)
         return
-    await answer(interaction, text, view=view, ephemeral=True)
+    await answer(interaction, text, view=view, private=True)
 
 
 def install_plan_buttons(shell: Responder) -> None:

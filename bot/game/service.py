@@ -30,6 +30,7 @@ from bot.game.housekeeping import Housekeeping
 from bot.game.lobby import Lobby
 from bot.game.pictures import TileRenderer
 from bot.game.plans import Plans
+from bot.game.postbox import Postbox
 from bot.game.ratings import Ratings
 from bot.game.reads import Reads
 from bot.game.rematch import Rematch, this_process
@@ -80,7 +81,7 @@ def passive_option(prompt: engine.Prompt) -> str:
 
 
 class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, Followers, Rematch, Housekeeping,
-                  Admin, Plans):
+                  Admin, Plans, Postbox):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,

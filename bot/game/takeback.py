@@ -89,7 +89,7 @@ class Takeback(ServiceCore):
                 raise WrongPhase(T("bot.err.proposal_decided", status=T(f"bot.proposal.{proposal.status}")))
             if self.clock() - proposal.created_at > PROPOSAL_SECONDS:
                 await self.store.update_proposal(proposal.id, status="expired")
-                return Reply(T("bot.rollback.expired"), game_id=game.id, public=True, lang=lang_of(game))
+                return Reply(T("bot.rollback.expired"), game_id=game.id, lang=lang_of(game), settled=True)
             moves = await self.store.move_list(game.id)
             needed = _approvers(game, moves[proposal.target - 1:], proposal.proposer)
             if user_id not in needed:
@@ -97,7 +97,7 @@ class Takeback(ServiceCore):
             name = next(s.user_name for s in game.seats if s.user_id == user_id)
             if not approve:
                 await self.store.update_proposal(proposal.id, status="refused")
-                return Reply(T("bot.rollback.refused", player=name), game_id=game.id, lang=lang_of(game))
+                return Reply(T("bot.rollback.refused", player=name), game_id=game.id, lang=lang_of(game), settled=True)
             approved = sorted({*proposal.approved, user_id})
             await self.store.update_proposal(proposal.id, approved=approved)
             missing = [u for u in needed if u not in approved]
@@ -123,7 +123,7 @@ class Takeback(ServiceCore):
                                      story_from=min(game.post.story_from, len(rebuilt["log"])))
         game.version += 1
         game.state, game.decided = rebuilt, decided
-        return Reply(join(what, notice), game_id=game.id, version=game.version, lang=lang_of(game))
+        return Reply(join(what, notice), game_id=game.id, version=game.version, lang=lang_of(game), settled=True)
 
 
 def _replayed(game: Game, moves: list[Move]) -> tuple[State, dict[int, int]]:
