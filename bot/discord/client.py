@@ -21,6 +21,7 @@ from bot.discord.commands_admin import install_admin_buttons
 from bot.discord.commands_story import install_story_buttons
 from bot.discord.delivery import Announcer
 from bot.discord.metrics import Metrics
+from bot.discord.pacing import RequestPacer, pace_http
 from bot.discord.rematch import open_rematch
 from bot.discord.responder import Responder
 from bot.discord.translator import CatalogueTranslator
@@ -85,6 +86,7 @@ class DominantBot(discord.Client):
                                                shard_ids=list(shards.ids), shard_count=shards.count, **traced)
         else:
             super().__init__(intents=intents, allowed_mentions=mentions, **traced)
+        pace_http(self.http, RequestPacer())  # under Discord's 50 requests a second, whatever posts at once
         self.sync_guild = sync_guild
         self.shard_config = shards
         self.metrics = metrics

@@ -160,7 +160,7 @@ async def on_plan_ahead(shell: Responder, interaction: discord.Interaction, game
     except ServiceError as e:
         await shell.send_error(interaction, e.message)
         return
-    await answer(interaction, sheet_text(sheet, lang), view=plan_view(sheet, lang), private=True)
+    await answer(interaction, sheet_text(sheet, lang), view=plan_view(sheet, lang), ephemeral=True)
 
 
 async def on_plan_change(shell: Responder, interaction: discord.Interaction, game: int, animal: str,
@@ -183,7 +183,7 @@ async def on_plan_change(shell: Responder, interaction: discord.Interaction, gam
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.edit_message(content=text, view=view)
         return
-    await answer(interaction, text, view=view, private=True)
+    await answer(interaction, text, view=view, ephemeral=True)
 
 
 def install_plan_buttons(shell: Responder) -> None:
