@@ -142,6 +142,7 @@ def run_discord(config: Config) -> int:
                 await monitor.stop()
             raise
         store.shards = config.shards  # catch-up posts, reminders, deadlines: this process's servers only
+        store.clock = clock  # rows dated by the clock housekeeping reads them with
         try:
             await relayout(store)  # games stored by an older version, before any interaction
         except BaseException:
@@ -166,7 +167,7 @@ def run_discord(config: Config) -> int:
 
                 monitor.census = census
             responder = Responder(client, service, announcer)
-            ai_turns = AiTurns(service, responder.after_ai_move)
+            ai_turns = AiTurns(service, responder.after_ai_move, responder.before_ai_move)
             responder.scheduler = Scheduler(service, announcer.deliver, on_ai=ai_turns.start, clock=clock)
             announcer.wake_outbox = responder.scheduler.wake  # followers' news goes out at once, paced
             client.attach(responder, build_commands(responder), responder.scheduler, ai_turns)

@@ -20,6 +20,7 @@ from bot.game.chronicle_texts import breakdown_text
 from bot.game.replies import Choice, Reply, ServiceError
 from bot.game.rules_help import explain
 from bot.game.service import GameService
+from bot.playground_plan import plan_command
 from engine import logbook
 from engine.geometry import hex_key, neighbour_keys, parse_hex_label
 from words import T, Text
@@ -36,7 +37,7 @@ STUDY_HELP = T("play.study_help")
 LOCAL_COMMANDS = {
     "board": "board", "tile": "tile", "status": "status", "log": "log", "rules": "rules", "undo": "undo",
     "play": "an option number", "new": "python -m bot --new", "start": "python -m bot --new",
-    "join": "python -m bot --new", "abandon": "python -m bot --new", "resign": "quit",
+    "join": "python -m bot --new", "abandon": "python -m bot --new", "resign": "quit", "plan": "plan",
 }
 DS_COMMAND = re.compile(r"/ds (\w+)(?: topic:)?")
 
@@ -120,8 +121,11 @@ class Playground:
         if game is not None and game.state is not None:
             told = logbook.total(game.state)  # the whole log's length: the state keeps its recent part
             self._log_seen = min(self._log_seen, told)  # an undo shortened the log
-            for line in logbook.since(game.state, self._log_seen):
-                self.say(words.line(line, self.lang, turn=True))
+            planned = set(game.planned)  # placements made from a plan, marked as the channel marks them
+            first = max(self._log_seen, logbook.log_from(game.state))
+            for at, line in enumerate(logbook.since(game.state, self._log_seen), start=first):
+                text = words.line(line, self.lang, turn=True)
+                self.say(words.gettext("bot.planned_mark", self.lang, line=text) if at in planned else text)
             self._log_seen = told
         post = await self.service.channel_post(self.channel)
         if post is None:
@@ -293,6 +297,9 @@ class Playground:
         if command == "undo":
             await self.show(await self.service.undo(self.channel, self._last_actor or to_act))
             await self.catch_up()
+        elif command == "plan":
+            self.say(local_text(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act,
+                                                   self.lang)))
         else:
             option = _option(line, choices)
             await self.show(await self.service.act(self.channel, to_act, option, status.version))

@@ -17,6 +17,7 @@ from bot.discord.delivery import mentions_for
 from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
 from bot.discord.opening import guild_of, open_game
 from bot.discord.permissions import missing_permissions, permission_refusal
+from bot.discord.plans import add_plan_command
 from bot.discord.translator import choice, command_path
 from bot.game.replies import ServiceError
 from bot.game.rules_help import explain, find_topics
@@ -315,6 +316,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
     async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
 
+    add_plan_command(ds, shell)  # a player's planned placements, privately
     add_story_commands(ds, shell)  # history, log (in pages, or the record file), stats
     add_admin_commands(ds, shell)  # the server managers' group: games, abandon, defaults
     return ds

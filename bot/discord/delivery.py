@@ -83,6 +83,8 @@ class Announcer:
         self.followers = FollowerNews(client, service)  # sends the followers' news from the outbox
         #: looks at the outbox now (the scheduler's wake), when news for followers was queued
         self.wake_outbox: Callable[[], None] | None = None
+        #: channels this process saw up to date: their last post recorded, or nothing to post (see before_move)
+        self._caught_up: set[str] = set()
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._posting.setdefault(channel_id, asyncio.Lock())
@@ -109,6 +111,19 @@ class Announcer:
         sent = await self.deliver_outbox()
         await self.catch_up()
         return sent
+
+    async def before_move(self, channel_id: str) -> None:
+        """Before a move in a channel this process has not seen up to date (since it started, or since a
+        post there went out unrecorded): bring it up to date first.  A post Discord took just before a
+        crash is found again by its nonce and recorded; planned after the move from the record before it,
+        the next post edited an older prompt and left the lost one with its buttons, newest in the channel.
+        Best effort: the move goes on whatever Discord says."""
+        if channel_id in self._caught_up:
+            return
+        try:
+            await self._sync_once(channel_id)
+        except Exception:  # noqa: BLE001 - the move's own post tries again
+            log.exception("bringing channel %s up to date before a move failed", channel_id)
 
     async def catch_up(self, *, force: bool = False) -> int:
         """Every ``CATCH_UP_SECONDS`` (or now, ``force``): each channel whose game is ahead of what it
@@ -144,7 +159,9 @@ class Announcer:
                 if self._unretired.get(channel_id):
                     await self._retire_leftovers(channel_id)
                 self._blocked.discard(channel_id)
+                self._caught_up.add(channel_id)
                 return PostOutcome.POSTED
+            self._caught_up.discard(channel_id)  # until its record: Discord may have it and the store not
             try:
                 message_id = await self._execute(channel_id, post)
             except asyncio.CancelledError:
@@ -157,6 +174,7 @@ class Announcer:
                 self._blocked.add(channel_id)
                 return outcome
             await self.service.record_post(post, message_id)
+            self._caught_up.add(channel_id)
             if self._unretired.get(channel_id):
                 await self._retire_leftovers(channel_id)
             self._blocked.discard(channel_id)
@@ -167,7 +185,8 @@ class Announcer:
     async def _execute(self, channel_id: str, post: ChannelPost) -> str | None:
         """Post or edit the live message; returns the id of a newly posted message."""
         channel = self._channel(channel_id)
-        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over, lang=post.lang)
+        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over,
+                                 plan_ahead=post.planning, lang=post.lang)
         if post.over and post.new_message:  # the end: a rematch, one click away
             view = view or discord.ui.View(timeout=None)
             view.add_item(RematchButton(post.game_id, post.lang))

@@ -7,6 +7,7 @@ game service and the announcer, never the client's event handling.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -27,6 +28,9 @@ from words import T, Words, join
 from words import say as say_in
 
 log = logging.getLogger(__name__)
+#: Seconds a private answer may take before the interaction is acknowledged ("thinking") and the
+#: answer follows: on a busy server the store can keep it waiting past Discord's 3 s.
+SLOW_ANSWER = 1.0
 
 
 class Responder:
@@ -51,9 +55,13 @@ class Responder:
     async def run_simple(self, interaction: discord.Interaction, action: Callable[[], Awaitable[Reply]],
                          *, ephemeral: bool = False) -> Reply | None:
         """A fast command: answer directly with the reply's text (errors: private).  A public
-        answer is in the game's language, a private one in the user's."""
+        answer is in the game's language, a private one in the user's.  A private one that is
+        not ready within ``SLOW_ANSWER`` is acknowledged first (only its member sees "thinking")."""
+        pending = asyncio.ensure_future(action())
+        if ephemeral and not (await asyncio.wait({pending}, timeout=SLOW_ANSWER))[0]:
+            await defer(interaction, ephemeral=True, thinking=True)  # the answer follows (answer() knows)
         try:
-            reply = await action()
+            reply = await pending
         except ServiceError as e:
             await send_error(interaction, e.message)
             return None
@@ -70,6 +78,7 @@ class Responder:
         # a click (quiet): the live message itself will change; else a private word follows
         if not await (defer(interaction) if quiet else defer(interaction, ephemeral=True, thinking=True)):
             return None  # Discord did not take the acknowledgement: nothing is done for it
+        await self.announcer.before_move(str(interaction.channel_id))
         try:
             reply = await action()
         except ServiceError as e:
@@ -94,6 +103,12 @@ class Responder:
             return reply
         await say(interaction, private, ephemeral=True)
         return reply
+
+    async def before_ai_move(self, game_id: int) -> None:
+        """The computer players are about to move: their channel up to date first (``Announcer.before_move``)."""
+        game = await self.store.game(game_id)
+        if game is not None:
+            await self.announcer.before_move(game.channel_id)
 
     async def after_ai_move(self, game_id: int) -> None:
         """A computer player moved: the channel shows it like anyone's move."""

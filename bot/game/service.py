@@ -29,6 +29,7 @@ from bot.game.hints import Hinter, Hints
 from bot.game.housekeeping import Housekeeping
 from bot.game.lobby import Lobby
 from bot.game.pictures import TileRenderer
+from bot.game.plans import Plans
 from bot.game.ratings import Ratings
 from bot.game.reads import Reads
 from bot.game.rematch import Rematch, this_process
@@ -79,7 +80,7 @@ def passive_option(prompt: engine.Prompt) -> str:
 
 
 class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, Followers, Rematch, Housekeeping,
-                  Admin):
+                  Admin, Plans):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
@@ -136,7 +137,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
             label = words.option(picked, "en")  # the move list keeps English
             chosen = option_text(picked)
             moves: Moves = [(seat.seat, user_id, option_id, label, "player", logbook.total(state))]
-            moves += self._autoplay(game, state)
+            moves += await self._play_on(game, state)
             hinted = seat.hint_version == game.version  # the player asked a hint for this decision
             await self._write(game, state, moves, owed(game.post.board_due, before, state), hinted=hinted)
         game.version += len(moves)
@@ -232,7 +233,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
                 return Reply(T("bot.resigns.ends", player=seat.user_name, other=live[0].user_name, game=game.id),
                              game_id=game.id, version=game.version, lang=lang_of(game))
             before = progress.snapshot(state)  # what owed() compares, not the whole state
-            moves = self._autoplay(game, state)
+            moves = await self._play_on(game, state)
             if moves:
                 await self._write(game, state, moves, owed(game.post.board_due, before, state))
             else:

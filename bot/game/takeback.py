@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.game.asked import asked
 from bot.game.channel import RESET
-from bot.game.core import ServiceCore, State
+from bot.game.core import OWN_CHOICES, ServiceCore, State
 from bot.game.recap import since_last_moves
 from bot.game.replies import BadRequest, Choice, NotAllowed, Reply, WrongPhase
 from bot.game.texts import choices_of, lang_of, name_of, option_text, prompt_line, user_to_act
@@ -29,7 +29,7 @@ class Takeback(ServiceCore):
             game = await self._active(channel_id)
             seat = self._seat(game, user_id)
             moves = await self.store.move_list(game.id)
-            if not moves or moves[-1].seat != seat.seat or moves[-1].made_by != "player":
+            if not moves or moves[-1].seat != seat.seat or moves[-1].made_by not in OWN_CHOICES:
                 raise NotAllowed(T("bot.err.undo_other"))
             rebuilt, decided = _replayed(game, moves[:-1])
             if progress.reveals(rebuilt, game.started_state):
@@ -136,4 +136,4 @@ def _replayed(game: Game, moves: list[Move]) -> tuple[State, dict[int, int]]:
 def _approvers(game: Game, moves: list[Move], proposer: str) -> list[str]:
     """The players (other than the proposer) whose choices are among ``moves``."""
     users = {s.seat: s.user_id for s in game.seats}
-    return sorted({users[m.seat] for m in moves if m.made_by == "player"} - {proposer})
+    return sorted({users[m.seat] for m in moves if m.made_by in OWN_CHOICES} - {proposer})

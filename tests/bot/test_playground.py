@@ -181,6 +181,21 @@ def test_the_names_prompt_takes_quit_help_and_the_end_of_input_as_every_prompt_d
     assert "Bye; no game was started." in ended.stdout and stored_games(tmp_path) == 1
 
 
+def test_a_plan_places_a_players_placements_when_their_turn_comes(tmp_path):
+    # Bob plans three spaces; Ann and Cy choose option 1 by hand: Bob is never asked while his plan lasts
+    result = run_bot(tmp_path, "plan Bob: wanderlust 1, wanderlust 2, wanderlust 3\nplan Bob\nplan Cy: nowhere\n"
+                     + "1\n" * 8 + "quit\n", "--players", "Ann", "Bob", "Cy")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Your plan for the" in out and "Wanderlust 1, Wanderlust 2, Wanderlust 3" in out
+    assert "Not accepted:" in out and "is not an action space" in out
+    planned = [line for line in out.splitlines() if line.endswith("(planned)")]
+    assert [line.split(" on ")[-1] for line in planned] == ["Wanderlust 1 (planned)", "Wanderlust 2 (planned)",
+                                                            "Wanderlust 3 (planned)"]
+    lasted = out.split("Wanderlust 1 (planned)")[1].split("Wanderlust 3 (planned)")[0]
+    assert "Now: Bob" not in lasted  # never asked while the plan lasted
+
+
 def _who_acts(state) -> bytes:
     """What the stand-in turn picture shows: whose prompt, after how many decisions."""
     import engine

@@ -11,6 +11,7 @@ from bot_process import (
     latest_prompt,
     my_options,
     next_prompt,
+    option_components,
     prompt_components,
     prompt_version,
     slash,
@@ -83,7 +84,7 @@ async def test_a_four_player_stretch_by_buttons_and_selects(fake, bot):
     for _ in range(60):
         mention = MENTION.search(prompt["content"])
         actor = by_id[int(mention[1])] if mention else actor
-        options = [c for c in prompt_components(prompt) if not c["custom_id"].startswith("ds:full:")]
+        options = option_components(prompt)
         component = chooser.choice(options)
         if component["type"] == 2:
             iid = fake.click(component["custom_id"], user=actor, message_id=int(prompt["id"]))
