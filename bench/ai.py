@@ -14,7 +14,9 @@ game of four hard seats takes under 5 minutes.  Issue 26: expert beats hard in 2
 (the interval's lower end above 50 %) and one expert seat among three hard ones wins more than
 its share (above 25 %), within ``--expert-ms`` (default 1,000 ms) per decision at p95, counted
 as CPU time of the process that thinks (``cpu p50/p95``; the wall clock of a shared machine
-counts the other processes' time too).
+counts the other processes' time too).  Issue 30: every level within its budget on every
+decision of the bench's positions (``--only budgets``): ``hard`` <= 1 s of CPU, ``expert``
+<= its ``--expert-ms`` plus 10 %; printed as the slowest decision per level against its budget.
 """
 
 from __future__ import annotations
@@ -135,6 +137,80 @@ def time_units(seed: int, workers: int, budget_ms: int, searches: int = 30) -> N
     print()
 
 
+#: The seeded games whose positions the budgets are timed on: (seats' levels, seed, last turn
+#: played).  Hard seats fill the board as real games do (a hard seat's own placements late in
+#: a 2-player Planning phase were the slowest decisions, issue 30); greedy and normal keep it quick.
+BUDGET_GAMES: tuple[tuple[tuple[str, ...], int, int], ...] = (
+    (("hard", "greedy"), 5, 7),
+    (("hard", "greedy", "normal", "easy"), 7, 8),
+    (("hard", "greedy", "normal", "easy", "normal", "greedy"), 8, 9),
+)
+#: Levels timed on them, and their budget in CPU seconds (None: expert's, from --expert-ms).
+BUDGET_LEVELS: dict[str, float | None] = {"easy": 1.0, "normal": 1.0, "hard": 1.0, "expert": None}
+
+
+def budget_positions(levels: tuple[str, ...], seed: int, last_turn: int) -> list[list[dict]]:
+    """Decisions of a seeded game up to ``last_turn``, in groups timed in order: every
+    placement of each Planning phase (the first pays for the phase's action values, the later
+    ones for their revaluation), then every 12th other decision, alone."""
+    from engine.ai import choose
+    from engine.phases import start
+
+    state = start(engine.new_game(len(levels), seed))
+    phases: dict[int, list[dict]] = {}
+    others: list[dict] = []
+    while (p := engine.prompt(state)) is not None and state["turn"] <= last_turn:
+        if len(p.options) > 1:
+            if p.kind == "place_ap" and state["phase"] == "planning":
+                phases.setdefault(state["turn"], []).append(clone(state))
+            elif state["decisions"] % 12 == 0:
+                others.append(clone(state))
+        engine.apply(state, p.seat, choose(state, levels[p.seat], seed * 7919 + state["decisions"]))
+    return list(phases.values()) + [[s] for s in others]
+
+
+def _budget_times(level: str, groups: list[list[dict]], expert_ms: int) -> list[tuple[float, str]]:
+    """(CPU s, what) of every decision, each group from a cold start (no remembered values)."""
+    from engine.ai import choose, planning
+
+    out = []
+    for group in groups:
+        planning._MEMO.clear()  # a worker process that has not seen this position yet
+        for state in group:
+            c0 = time.process_time()
+            choose(state, level, state["decisions"], expert_ms)
+            kind = engine.prompt(state).kind  # type: ignore[union-attr]
+            out.append((time.process_time() - c0, f"{len(state['seats'])}p turn {state['turn']} {kind}"))
+    return out
+
+
+def time_budgets(workers: int, expert_ms: int) -> None:
+    """The slowest decision of each level on the bench's positions, against its budget."""
+    import gc
+
+    with ProcessPoolExecutor(workers) as pool:
+        games = list(pool.map(budget_positions, *zip(*BUDGET_GAMES, strict=True)))
+    groups = [g for game in games for g in game]
+    gc.collect()
+    gc.freeze()  # the positions kept here are not the thinking's garbage: leave them out of its collections
+    n = sum(len(g) for g in groups)
+    print(f"Budgets: {n} decisions of {len(BUDGET_GAMES)} seeded games "
+          f"({', '.join(f'{len(levels)}p to turn {last}' for levels, _, last in BUDGET_GAMES)}), "
+          "each Planning phase timed in order from a cold start, one process")
+    print(f"{'level':<7} {'cpu p50':>8} {'p95':>6} {'max':>6} {'budget':>7} {'max/budget':>10}  slowest")
+    for level, budget in BUDGET_LEVELS.items():
+        limit = budget if budget is not None else expert_ms * 1.1 / 1000
+        times = _budget_times(level, groups, expert_ms)
+        cpu = [t for t, _ in times]
+        slowest, where = max(times)
+        print(f"{level:<7} {percentile(cpu, 0.5):>8.3f} {percentile(cpu, 0.95):>6.3f} {slowest:>6.3f} "
+              f"{limit:>7.2f} {slowest / limit:>9.2f}x  {where}")
+        sys.stdout.flush()
+    gc.unfreeze()
+    print(f"CPU seconds per decision; budgets: 1 s (hard's goal, issue 30), expert {expert_ms} ms + 10 %")
+    print()
+
+
 def _hard_game(seed: int) -> dict:
     return play(4, seed, ["hard"] * 4, ai_seed=seed)
 
@@ -216,18 +292,20 @@ def main() -> None:
                         help="a JSON-lines file: each game kept there as it ends; a run resumes from it")
     parser.add_argument("--only", default="",
                         help="comma-separated parts: copies, units (expert's work per ms of CPU), "
-                             "hard-games, or match-up names: "
+                             "budgets (each level's slowest decision), hard-games, or match-up names: "
                              + ", ".join(MATCHES))
     args = parser.parse_args()
-    parts = [p for p in args.only.split(",") if p] or ["copies", "hard-games",
+    parts = [p for p in args.only.split(",") if p] or ["copies", "budgets", "hard-games",
                                                          *(m for m in MATCHES if m not in SLOW)]
-    unknown = [p for p in parts if p not in ("copies", "units", "hard-games", *MATCHES)]
+    unknown = [p for p in parts if p not in ("copies", "units", "budgets", "hard-games", *MATCHES)]
     if unknown:
         parser.error(f"unknown part {unknown[0]!r}")
     if "copies" in parts:
         time_copies(repeat=20)
     if "units" in parts:
         time_units(args.seed, args.workers, args.expert_ms)
+    if "budgets" in parts:
+        time_budgets(args.workers, args.expert_ms)
     matches = [p for p in parts if p in MATCHES]
     if matches:
         play_matches(matches, args.games, args.seed, args.workers, args.expert_ms,

@@ -1,16 +1,49 @@
-"""``python -m bot``: the Discord bot with a token, the local playground without one."""
+"""``python -m bot``: the Discord bot with a token, the local playground without one.
+
+Each mode imports what it runs: ``--check`` only the configuration and the store's inspection,
+not discord.py, the renderers, the words or the game service (bench/check.py times it)."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sys
 
 from bot.config import ConfigError, StartupError, load_config
-from bot.playground import parse_args, run_playground
 from bot.store.api import StoreUnavailable
 
 #: Exit status when the database cannot be used: a supervisor restarts or alerts, never waits.
 EXIT_DATABASE = 3
+
+#: words.LANGUAGES and bot.game.computer.SEAT_LEVELS, written out so that parsing the command
+#: line (--check) imports neither the words nor the AI; tests/bot/test_check.py checks they agree.
+LANGUAGES = ("en", "hu")
+AI_LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Dominant Species by post.")
+    parser.add_argument("--config", help="path of config.toml (default: ./config.toml or $DS_CONFIG)")
+    parser.add_argument("--players", nargs="*", default=[], metavar="NAME",
+                        help="playground: the local players' names")
+    parser.add_argument("--channel", default="playground", help="playground: which stored game to play")
+    parser.add_argument("--new", action="store_true",
+                        help="playground: start a new game even if one is stored (it is abandoned)")
+    parser.add_argument("--board", default="board.png",
+                        help="playground: where to write the board image (turn.png and tile.png go beside it)")
+    parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
+    parser.add_argument("--check", action="store_true",
+                        help="check before starting: read the configuration, reach the database, report pending "
+                             "migrations and the shards this process would run; exit 0, or 2 with one line "
+                             "per problem (nothing is changed)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+                        help="playground: the language of a new game and of the answers (en or hu)")
+    parser.add_argument("--ai", action="append", default=[], metavar="LEVEL", choices=AI_LEVELS,
+                        help="playground: a computer player at LEVEL in a new game (repeat for more), "
+                             f"one of {', '.join(AI_LEVELS)}; e.g. --players Ann --ai hard --ai normal")
+    parser.add_argument("--load", metavar="FILE.json",
+                        help="playground: load a game record (/ds log file:True) as a new game, then play or study it")
+    return parser.parse_args(argv)
 
 
 async def _backup(database: str, target: str) -> int:
@@ -38,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         if args.check:
-            from bot.check import check
+            from bot.check import check  # each mode imports what it runs: --check must stay light
 
             return asyncio.run(check(config))
         if args.backup:
@@ -47,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
             from bot.compose import run_discord
 
             return run_discord(config)
+        from bot.playground import run_playground  # the playground's service, renderers and AI
+
         return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board,
                                           new=args.new, load=args.load, lang=args.lang, ai=args.ai))
     except StoreUnavailable as e:

@@ -168,6 +168,7 @@ def run_discord(config: Config) -> int:
             responder = Responder(client, service, announcer)
             ai_turns = AiTurns(service, responder.after_ai_move)
             responder.scheduler = Scheduler(service, announcer.deliver, on_ai=ai_turns.start, clock=clock)
+            announcer.wake_outbox = responder.scheduler.wake  # followers' news goes out at once, paced
             client.attach(responder, build_commands(responder), responder.scheduler, ai_turns)
             loop = asyncio.get_running_loop()
             closing: list[asyncio.Future[None]] = []

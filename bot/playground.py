@@ -7,7 +7,6 @@ and starting again continues it; ``--new`` (or another ``--channel``) starts a f
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import functools
 import re
@@ -20,7 +19,6 @@ from typing import TextIO
 import words
 from bot.compose import local_service
 from bot.game.chronicle_texts import breakdown_text
-from bot.game.computer import SEAT_LEVELS
 from bot.game.layout import relayout
 from bot.game.records import Loaded, check_record, free_channel, import_record
 from bot.game.replies import Choice, Reply, ServiceError
@@ -375,28 +373,3 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
         return await playground.loop()
     finally:
         await store.close()
-
-
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Dominant Species by post.")
-    parser.add_argument("--config", help="path of config.toml (default: ./config.toml or $DS_CONFIG)")
-    parser.add_argument("--players", nargs="*", default=[], metavar="NAME",
-                        help="playground: the local players' names")
-    parser.add_argument("--channel", default="playground", help="playground: which stored game to play")
-    parser.add_argument("--new", action="store_true",
-                        help="playground: start a new game even if one is stored (it is abandoned)")
-    parser.add_argument("--board", default="board.png",
-                        help="playground: where to write the board image (turn.png and tile.png go beside it)")
-    parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
-    parser.add_argument("--check", action="store_true",
-                        help="check before starting: read the configuration, reach the database, report pending "
-                             "migrations and the shards this process would run; exit 0, or 2 with one line "
-                             "per problem (nothing is changed)")
-    parser.add_argument("--lang", choices=words.LANGUAGES, default=words.DEFAULT,
-                        help="playground: the language of a new game and of the answers (en or hu)")
-    parser.add_argument("--ai", action="append", default=[], metavar="LEVEL", choices=SEAT_LEVELS,
-                        help="playground: a computer player at LEVEL in a new game (repeat for more), "
-                             f"one of {', '.join(SEAT_LEVELS)}; e.g. --players Ann --ai hard --ai normal")
-    parser.add_argument("--load", metavar="FILE.json",
-                        help="playground: load a game record (/ds log file:True) as a new game, then play or study it")
-    return parser.parse_args(argv)

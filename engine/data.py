@@ -2,9 +2,11 @@
 
 Every value whose status in our rules reference (``base-game.md``) is IMPL-ONLY or
 UNCONFIRMED is marked with that tag right beside it, so a correction from the printed rulebook
-is a one-line change here and nowhere else.  The rules code reads each such switch as
-``data.NAME`` when it runs (never a copy bound at import), and ``tests/engine/test_switches.py``
-flips every one of them and sees the behaviour change.
+is a one-line change here and nowhere else; a dominance card's open readings are named the same
+way in the card's own module (``engine/cards/aquatic.py`` ...).  The rules code reads each such
+switch as ``data.NAME`` (or the card module's name) when it runs, never a copy bound at import,
+and a test flips every one of them and sees the behaviour change (``tests/engine/test_switches.py``,
+and the card's own tests under ``tests/engine/cards/``).
 """
 
 from __future__ import annotations
@@ -239,21 +241,4 @@ CARDS_FACE_UP = 5
 #: species is extinct.  Real games end near turn 12-16.
 TURN_LIMIT = 40
 
-# Card details the reference leaves open (base-game.md §9).
-#: Aquatic's species go on a sea/wetland tile touching the element it placed (BGF); False =
-#: any sea or wetland tile.  UNCONFIRMED (base-game.md §9, Aquatic).
-AQUATIC_SPECIES_ON_ELEMENT_TILE = True
-AQUATIC_MAX_SPECIES = 4
-#: Evolution: where a replaced species goes, "eliminated" (the box) or "gene_pool".  The
-#: rulebook's Gene Pool section (../shared/seeds/000_b1ce038bb49160e7.txt) sends a species
-#: removed from earth for any reason but Glaciation to the box, and the card makes no
-#: exception; only BGF returns it to the gene pool (base-game.md §9, Evolution).
-EVOLUTION_REPLACED_TO = "eliminated"
-EVOLUTION_TARGETS = 2
-HIBERNATION_MAX_SPECIES = 5
-#: Instinct: False = the taker places one of its own APs from its supply (one that already
-#: acted this turn, or one never placed; an empty supply forfeits that part); True = a new
-#: cylinder for good (BGF).  The card says "place 1 of your APs", while Omnivore, Intelligence
-#: and Parasitism say "gain 1 new AP", and the player aid discards cylinders beyond the
-#: allotment at setup, so they are not "your APs" (base-game.md §9, Instinct).
-INSTINCT_AP_IS_NEW = False
+# A card's own numbers and open readings are in its module under engine/cards/.

@@ -10,8 +10,8 @@ always serialises.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import RulesError
@@ -40,26 +40,73 @@ class Option:
             raise ValueError(f"option id too long: {self.id!r}")
 
 
+#: The options of an ask, or a function making them (see ``Ask``).
+Options = list[Option] | Callable[[], list[Option]]
+
+
 @dataclass(frozen=True)
 class Ask:
-    """What a step needs from a person: the animal that chooses and the legal options."""
+    """What a step needs from a person: the animal that chooses and the legal options.
+    ``options`` may be a function making them, called when the prompt's options are first
+    read: a search plays thousands of steps whose next prompt it never reads (it need only
+    know that someone is asked, who and about what)."""
 
     animal: str
     kind: str
     text: Msg
-    options: list[Option]
+    options: Options
 
 
-@dataclass(frozen=True)
+#: Sets an attribute of a Prompt, which forbids setting them otherwise.
+_set = object.__setattr__
+
+
 class Prompt:
-    """The one pending decision of a game."""
+    """The one pending decision of a game (immutable)."""
 
+    __slots__ = ("seat", "animal", "kind", "text", "_options")
     seat: int
     animal: str
     kind: str
     text: Msg
-    options: tuple[Option, ...]
-    _ids: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    _options: tuple[Option, ...] | Callable[[], list[Option]]
+
+    def __init__(self, seat: int, animal: str, kind: str, text: Msg,
+                 options: Sequence[Option] | Callable[[], list[Option]]) -> None:
+        """``options`` may be a function making them (an ``Ask``'s), called when first read."""
+        _set(self, "seat", seat)
+        _set(self, "animal", animal)
+        _set(self, "kind", kind)
+        _set(self, "text", text)
+        _set(self, "_options", tuple(options) if not callable(options) else options)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        options = self._options
+        if isinstance(options, tuple):
+            return options
+        made = tuple(options())
+        _set(self, "_options", made)
+        return made
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Prompt does not change ({name})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Prompt):
+            return NotImplemented
+        return (self.seat, self.animal, self.kind, self.text, self.options) == \
+            (other.seat, other.animal, other.kind, other.text, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.animal, self.kind, self.text, self.options))
+
+    def __repr__(self) -> str:
+        return (f"Prompt(seat={self.seat!r}, animal={self.animal!r}, kind={self.kind!r}, text={self.text!r}, "
+                f"options={self.options!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Prompt, (self.seat, self.animal, self.kind, self.text, self.options)
 
     def option(self, option_id: str) -> Option | None:
         for o in self.options:
@@ -173,7 +220,7 @@ def prompt_of(state: State, ask: Ask) -> Prompt:
         animal=ask.animal,
         kind=ask.kind,
         text=ask.text,
-        options=tuple(ask.options),
+        options=ask.options,
     )
 
 

@@ -50,6 +50,10 @@ def violations(state: State) -> list[str]:
         hexes = ckey.split("|")
         if not any(h in state["tiles"] for h in hexes):
             found.append(f"element at {ckey} touches no tile")
+    for hkey, safe in state.get("hibernating", {}).items():
+        for a, n in safe.items():
+            if hkey not in state["tiles"] or not n > 0:
+                found.append(f"tile {hkey}: {n} {a} safe from Extinction")
     if state["tundra_supply"] < 0:
         found.append("negative tundra supply")
     cards = len(state["cards"]) + len(state["deck"]) + len(state["cards_taken"])

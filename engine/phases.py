@@ -6,11 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import data, ecology, reseed
-from engine.data import FOOD_CHAIN, MAMMAL_EXTINCTION_SAVES, ROW_NAMES, bonus_vps
+from engine.data import FOOD_CHAIN, MAMMAL_EXTINCTION_SAVES, ROW_NAMES
 from engine.display import place_ap, space_id, take_ap, vacant_spaces
 from engine.flow import Ask, Option, push, register, replace
 from engine.geometry import hex_from_key, hex_label
-from engine.state import animals_in_play, gain_vp, log, remove_species
+from engine.state import animals_in_play, gain_vp, log, protected_species, remove_species
 from engine.text import Msg, msg, tile_ref
 
 State = dict[str, Any]
@@ -127,13 +127,16 @@ ROW_EXIT: dict[str, Callable[[State], None]] = {}
 # Reset
 
 
+#: What each Reset does right after Extinction: the Survival card (``engine.cards.survival``).
+AFTER_EXTINCTION: list[Callable[[State], None]] = []
+
+
 def _endangered_cubes(state: State) -> list[tuple[str, str, int]]:
     """(tile, animal, cubes) that Extinction would eliminate; Hibernation's species are safe."""
-    safe = state.get("hibernating", {})
     result = []
     for hkey, tile in state["tiles"].items():
         for animal in ecology.endangered(state, hkey):
-            n = tile["species"][animal] - safe.get(hkey, {}).get(animal, 0)
+            n = tile["species"][animal] - protected_species(state, animal, hkey)
             if n > 0:
                 result.append((hkey, animal, n))
     return result
@@ -196,19 +199,9 @@ def reset_auto(state: State, step: Step) -> None:
         _extinction(state, None)
         step["stage"] = "survival"
         return
-    state.pop("hibernating", None)
-    # Survival
-    holder = ecology.survival_holder(state)
-    state["survival"] = holder
-    if holder is not None:
-        occupied = sum(
-            1 for t in state["tiles"].values()
-            if t["terrain"] == "tundra" and t["species"].get(holder, 0) > 0
-        )
-        gained = gain_vp(state, holder, bonus_vps(occupied), source="survival")
-        log(state, "survival", holder=holder, n=occupied, vp=gained)
-    else:
-        log(state, "survival.nobody")
+    state.pop("hibernating", None)  # Hibernation's protection lasts until this Extinction
+    for scoring in AFTER_EXTINCTION:
+        scoring(state)
     if not state["ending"] and state["turn"] >= data.TURN_LIMIT:
         state["ending"] = True
         log(state, "turn_limit", n=data.TURN_LIMIT)

@@ -235,6 +235,7 @@ def add_species(state: State, animal: str, hkey: str, n: int) -> int:
     record = state["animals"][animal]
     n = min(n, record["gene_pool"])
     if n > 0:
+        _forget_the_dead(state, animal, hkey)
         record["gene_pool"] -= n
         species = state["tiles"][hkey]["species"]
         species[animal] = species.get(animal, 0) + n
@@ -259,12 +260,63 @@ def remove_species(state: State, animal: str, hkey: str, n: int, *, to_gene_pool
 
 
 def move_species(state: State, animal: str, src: str, dst: str, n: int) -> None:
+    """Move ``n`` cubes between tiles; protected ones (``protect_species``) go with them, the
+    unprotected ones first."""
     species = state["tiles"][src]["species"]
+    safe = protected_species(state, animal, src)
+    carried = max(0, n - (species[animal] - safe))
+    _forget_the_dead(state, animal, dst)
     species[animal] -= n
     if species[animal] == 0:
         del species[animal]
     target = state["tiles"][dst]["species"]
     target[animal] = target.get(animal, 0) + n
+    if carried:
+        _set_protected(state, animal, src, safe - carried)
+        _set_protected(state, animal, dst, _marked(state, animal, dst) + carried)
+
+
+# Species that ignore this turn's Extinction (Hibernation's): ``state["hibernating"]`` is
+# ``{tile: {animal: n}}``, only while there are any, and Reset drops it after Extinction.  The
+# count belongs to the species, not to the tile: it moves with them.  A loss on the tile leaves
+# it as it is (the unprotected species die first, and no more are protected than are there);
+# only before newcomers arrive is a count beyond the species there cut down to them, so it
+# never covers the newcomers and a replay of a game without them gives the same states.
+
+def protect_species(state: State, animal: str, hkey: str, n: int) -> None:
+    """``n`` more of the animal's species on the tile ignore this turn's Extinction."""
+    _set_protected(state, animal, hkey, protected_species(state, animal, hkey) + n)
+
+
+def protected_species(state: State, animal: str, hkey: str) -> int:
+    """How many of the animal's species on the tile ignore this turn's Extinction."""
+    there: int = state["tiles"][hkey]["species"].get(animal, 0)
+    return min(_marked(state, animal, hkey), there)  # a count may outlive species that died
+
+
+def _marked(state: State, animal: str, hkey: str) -> int:
+    n: int = state.get("hibernating", {}).get(hkey, {}).get(animal, 0)
+    return n
+
+
+def _forget_the_dead(state: State, animal: str, hkey: str) -> None:
+    """Cut the count down to the species on the tile, before others arrive there."""
+    there = state["tiles"][hkey]["species"].get(animal, 0)
+    if _marked(state, animal, hkey) > there:
+        _set_protected(state, animal, hkey, there)
+
+
+def _set_protected(state: State, animal: str, hkey: str, n: int) -> None:
+    safe = state.setdefault("hibernating", {})
+    tile = safe.setdefault(hkey, {})
+    if n > 0:
+        tile[animal] = n
+        return
+    tile.pop(animal, None)
+    if not tile:
+        del safe[hkey]
+    if not safe:
+        del state["hibernating"]
 
 
 def gain_vp(state: State, animal: str, n: int, *, source: str) -> int:

@@ -3,6 +3,7 @@ initiative order, the Survival card, the supplies."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -34,6 +35,11 @@ from renderers.palette import (
 
 State = dict[str, Any]
 
+#: Panels drawn lately, by all that they show: from one post to the next most are the same,
+#: and a panel is drawn from some thirty shapes and texts.
+_PANELS: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_PANELS_KEPT = 48
+
 
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
@@ -57,8 +63,24 @@ def draw(img: Image.Image, state: State, active: str | None, dominance: dict[str
     for slot, animal in enumerate(in_play):
         tag = (words.gettext("pic.to_act", lang) if animal == active
                else (words.gettext("pic.winner", lang) if animal in winners else None))
-        panel(img, d, state, animal, slot, tag, on_earth.get(animal, 0),
-              sum(1 for a in dominance.values() if a == animal), lang)
+        args = (animal, slot, tag, on_earth.get(animal, 0), sum(1 for a in dominance.values() if a == animal), lang)
+        if fonts.is_recording():  # the texts are being checked: draw them
+            panel(img, d, state, *args)
+            continue
+        rec = state["animals"][animal]
+        key = (*args, rec["vp"], state["seats"][rec["seat"]]["name"], rec["aps"], rec["aps_owned"],
+               rec["gene_pool"], tuple(rec["added"]))
+        b = animal_panel(slot)
+        drawn = _PANELS.get(key)
+        if drawn is None:
+            panel(img, d, state, *args)
+            # the panel's frame takes its right and bottom edges too
+            _PANELS[key] = img.crop((b.left, b.top, b.right + 1, b.bottom + 1))
+            if len(_PANELS) > _PANELS_KEPT:
+                _PANELS.popitem(last=False)
+        else:
+            _PANELS.move_to_end(key)
+            img.paste(drawn, (b.left, b.top))
 
 
 def panel(img: Image.Image, d: ImageDraw.ImageDraw, state: State, animal: str, slot: int,

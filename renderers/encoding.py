@@ -36,6 +36,20 @@ def _known() -> list[P.RGB]:
 KNOWN = _known()
 
 
+def _near_by_red() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each red value, the (green, blue) of the known colours within NEAR of it in red:
+    the few a colour has to be compared with."""
+    return tuple(tuple((g, b) for r, g, b in KNOWN if abs(red - r) <= NEAR) for red in range(256))
+
+
+NEAR_BY_RED = _near_by_red()
+
+
+def _is_new(r: int, g: int, b: int) -> bool:
+    """No known colour is within NEAR of (r, g, b) in every channel."""
+    return not any(abs(g - kg) <= NEAR and abs(b - kb) <= NEAR for kg, kb in NEAR_BY_RED[r])
+
+
 def encode_rgb(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=RGB_COMPRESS_LEVEL)
@@ -49,15 +63,12 @@ def to_palette(img: Image.Image) -> Image.Image:
     sample = img.reduce(2) if img.width * img.height > 200_000 else img
     octree = sample.quantize(256 - len(KNOWN), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     flat = octree.getpalette() or []
-    extra = []
-    for i in range(0, len(flat), 3):
-        c = tuple(flat[i:i + 3])
-        if all(max(abs(a - b) for a, b in zip(c, k, strict=True)) > NEAR for k in KNOWN):
-            extra.append(c)
+    extra = [(r, g, b) for r, g, b in zip(flat[0::3], flat[1::3], flat[2::3], strict=True) if _is_new(r, g, b)]
     colours = (KNOWN + extra)[:256]
     pal = Image.new("P", (1, 1))
     pal.putpalette([v for c in colours for v in c] + [0] * (3 * (256 - len(colours))))
-    return img.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE)
+    rgb = img if img.mode == "RGB" else img.convert("RGB")  # (a copy of an RGB image would be wasted)
+    return rgb.quantize(palette=pal, dither=Image.Dither.NONE)
 
 
 def encode_palette(img: Image.Image) -> bytes:

@@ -31,6 +31,9 @@ EMOJI_STRIKE = 109
 
 #: Texts up to this long have their rendered masks cached (labels, names, numbers).
 MASK_CACHE_CHARS = 40
+#: Longer texts drawn at whole pixels (questions, long option labels, log lines) are cached
+#: too, fewer of them: a question comes back from post to post, a log line does not.
+LONG_MASKS_KEPT = 256
 
 # Kinds of run, in fallback order.
 LATIN, HAN, EMOJI_RUN, MISSING = "latin", "cjk", "emoji", "missing"
@@ -95,8 +98,7 @@ def runs(s: str) -> tuple[Run, ...]:
 
 
 def _single(s: str) -> bool:
-    latin = _coverage()[0]
-    return all(ord(c) in latin for c in s)
+    return _coverage()[0].issuperset(map(ord, s))
 
 
 def _run_width(kind: str, text: str, size: int, bold: bool) -> float:
@@ -107,7 +109,10 @@ def _run_width(kind: str, text: str, size: int, bold: bool) -> float:
     return round(size * (1.15 if kind == EMOJI_RUN else 0.8))
 
 
+@lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> float:
+    """How wide ``text`` is set (remembered: a picture measures the same names and labels
+    again and again, and FreeType lays a text out anew each time)."""
     if _single(text):
         return font(size, bold).getlength(text)
     return sum(_run_width(k, t, size, bold) for k, t in runs(text))
@@ -144,6 +149,9 @@ def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | Non
     return mask, left, top
 
 
+_long_mask = lru_cache(maxsize=LONG_MASKS_KEPT)(_mask.__wrapped__)
+
+
 def _baseline(y: float, anchor: str, size: int, bold: bool) -> float:
     """The baseline for ``anchor``'s vertical part, from Noto Sans's metrics, so runs of
     other fonts sit on the same line as the Latin text would."""
@@ -164,6 +172,11 @@ def _baseline(y: float, anchor: str, size: int, bold: bool) -> float:
 Drawn = tuple[int, tuple[int, int], tuple[float, float, float, float], str]
 _recorded: list[Drawn] | None = None
 _images: list[object] = []  # the images drawn on while recording, kept so that no id is reused
+
+
+def is_recording() -> bool:
+    """Whether texts are being recorded: a picture cached whole would not record its texts."""
+    return _recorded is not None
 
 
 @contextmanager
@@ -203,11 +216,12 @@ def text(
     """Draw ``s`` with Noto Sans (``bold``: its bold face), falling back per character."""
     _record(draw, xy, s, size, anchor, bold)
     if _single(s):
-        if len(s) <= MASK_CACHE_CHARS and getattr(draw, "mode", None) == "RGB":
+        short = len(s) <= MASK_CACHE_CHARS
+        if getattr(draw, "mode", None) == "RGB" and (short or all(float(v).is_integer() for v in xy)):
             # A board repeats most of its texts: paste a cached coverage mask instead of
-            # asking FreeType again (rasterising is most of a board's drawing time).  Long
-            # texts (log lines, questions) change every time and are not kept.
-            mask, left, top = _mask(s, size, bold, anchor)
+            # asking FreeType again (rasterising is most of a board's drawing time).  A long
+            # text is pasted only at a whole pixel, where its mask is what FreeType draws.
+            mask, left, top = (_mask if short else _long_mask)(s, size, bold, anchor)
             if mask is not None:
                 draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
             return

@@ -52,7 +52,13 @@ def _supersampled(w: int, h: int, paint: Painter) -> Image.Image:
 
 
 def paste_center(img: Image.Image, sprite: Image.Image, center: tuple[int, int]) -> None:
-    img.paste(sprite, (center[0] - sprite.width // 2, center[1] - sprite.height // 2), sprite)
+    x, y = center[0] - sprite.width // 2, center[1] - sprite.height // 2
+    if img.mode == "RGB" and sprite.mode == "RGBA" and not img.readonly:
+        # what Image.paste does for these modes, without its checks: a picture pastes a
+        # hundred sprites or more
+        img.im.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height), sprite.im)
+    else:
+        img.paste(sprite, (x, y), sprite)
 
 
 def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:

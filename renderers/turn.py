@@ -16,6 +16,7 @@ The whole board stays one click away (``render_board``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -167,11 +168,18 @@ def zoom_geometry(state: State, marks: Marks) -> EarthGeometry:
     return _zoom_geometry(focus, EARTH_AREA)
 
 
+@lru_cache(maxsize=16)
+def _empty_zoom(geo: EarthGeometry) -> Image.Image:
+    """The zoom's faint board hexes at ``geo``: the same for every prompt about the same tiles."""
+    zoom = Image.new("RGB", EARTH_AREA, EARTH_BG)
+    earth.draw_empty_hexes(zoom, geo, BOARD_HEXES)
+    return zoom
+
+
 def _earth_body(state: State, highlight: Highlight | None, marks: Marks, shown: list[Option], lang: str,
                 title: str | None = None) -> Image.Image:
     geo = zoom_geometry(state, marks)
-    zoom = Image.new("RGB", EARTH_AREA, EARTH_BG)
-    earth.draw_empty_hexes(zoom, geo, BOARD_HEXES)
+    zoom = _empty_zoom(geo).copy()
     hexes = [*BOARD_HEXES, *(hex_from_key(k) for k in state["tiles"] if not on_board(hex_from_key(k)))]
     earth.draw_earth(zoom, state, geo, highlight, hexes, marks=marks, lang=lang)
 

@@ -53,9 +53,18 @@ _WORDED: dict[tuple[str, str, bytes], str] = {}
 _WORDED_KEPT = 50_000
 
 
+def _typed(value: Any) -> Any:
+    """A parameter object as the memo's key sees it: its kind named, so a ``Text`` and an engine
+    ``Msg`` (or a plain dict) with the same fields are never taken for one another."""
+    if not hasattr(value, "__dict__"):
+        raise TypeError(type(value).__name__)
+    return [type(value).__name__, vars(value)]
+
+
 def _frozen(args: Mapping[str, Any]) -> bytes | None:
     try:
-        return orjson.dumps(args, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+        return orjson.dumps(args, default=_typed,
+                            option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS)
     except TypeError:  # a parameter orjson cannot write: worded each time
         return None
 

@@ -83,6 +83,11 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, th
                                                                               thinking=thinking))
 
 
+async def offer_nothing(interaction: discord.Interaction) -> None:
+    """An autocomplete's answer when it has nothing to offer (or failed): no choices."""
+    await _sent("an autocomplete", lambda: interaction.response.autocomplete([]))
+
+
 async def say(interaction: discord.Interaction, text: Words, *, ephemeral: bool, lang: str | None = None) -> None:
     """Answer an interaction (first response or followup), cut to fit, pinging nobody; in
     ``lang``, by default the user's (an answer in the game's language passes the game's)."""

@@ -16,7 +16,8 @@ import yarl
 from discord import app_commands
 
 from bot.discord import components, components_story
-from bot.discord.answers import OUR_FAULT, send_error
+from bot.discord.answers import OUR_FAULT, offer_nothing, send_error
+from bot.discord.commands_admin import install_admin_buttons
 from bot.discord.commands_story import install_story_buttons
 from bot.discord.delivery import Announcer
 from bot.discord.metrics import Metrics
@@ -60,6 +61,17 @@ class _Tree(app_commands.CommandTree):
             self.metrics.start(interaction)
         return True
 
+    async def _call(self, interaction: discord.Interaction) -> None:
+        """discord.py's handling of one command or autocomplete, after which an autocomplete that
+        is still unanswered gets its choices (none): whatever failed (a command or an option the
+        bot no longer has, as Discord shows some clients the tree before the last sync, or an
+        error in its callback), an autocomplete takes no other answer."""
+        try:
+            await super()._call(interaction)
+        finally:
+            if interaction.type is discord.InteractionType.autocomplete and not interaction.response.is_done():
+                await offer_nothing(interaction)
+
 
 class DominantBot(discord.Client):
     def __init__(self, *, sync_guild: int | None = None, shards: Shards | None = None,
@@ -101,6 +113,7 @@ class DominantBot(discord.Client):
         components.set_handler("proposal", responder.on_proposal)
         components.set_handler("rematch", lambda i, game: open_rematch(responder, i, game))
         install_story_buttons(responder)  # the history and log buttons
+        install_admin_buttons(responder)  # the pages of /ds admin games
         await self._release_dead_rematches()
         components.wrap_handlers(self._noted)
         items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS)
@@ -180,6 +193,9 @@ class DominantBot(discord.Client):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
+        if interaction.type is discord.InteractionType.autocomplete:  # answered with no choices (``_Tree._call``)
+            log.info("an autocomplete could not be answered: %s", error)
+            return
         if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
             # Discord still shows a user the commands as they were before the last sync (it takes
             # a while to reach every client): the command is fine, their copy of it is old.

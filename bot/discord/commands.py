@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING
 
@@ -212,6 +213,9 @@ def build_commands(shell: Responder) -> app_commands.Group:
         reply = await shell.run_simple(interaction, lambda: shell.service.abandon(channel, user, manage))
         if reply is not None:
             await shell.refresh_lobby(reply.game_id)
+            if reply.game_id is not None:
+                with contextlib.suppress(discord.HTTPException):  # best effort: a stale click is refused
+                    await shell.announcer.disarm(reply.game_id)
 
     # -- pace ---------------------------------------------------------------------------------
 

@@ -1,20 +1,24 @@
 """``/ds admin``: a subcommand group for the server's managers (Manage Server): ``games`` (the
-server's lobbies and games, with links and who is awaited), ``abandon game:`` (any of them) and
+server's lobbies and games, with links and who is awaited, a page at a time), ``abandon game:`` (any of them) and
 ``defaults`` (what every new game on the server starts with).  Every answer is private; a member
 without Manage Server is refused privately (the service decides, the shell tells it whether the
 member may)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.discord.answers import user_lang
-from bot.discord.limits import AUTOCOMPLETE_NAME, clip
-from words import gettext
+from bot.discord import components
+from bot.discord.answers import answer, user_lang
+from bot.discord.components import games_page_view
+from bot.discord.limits import AUTOCOMPLETE_NAME, CONTENT, clip
+from bot.game.replies import ServiceError
+from words import gettext, say
 
 if TYPE_CHECKING:
     from bot.discord.responder import Responder
@@ -45,6 +49,30 @@ def _offer(values: tuple[tuple[str, str], ...]) -> Offer:
     return offer
 
 
+async def show_games_page(shell: Responder, interaction: discord.Interaction, page: int) -> None:
+    """A page of the server's games, privately: the answer to ``/ds admin games``, or (a click on
+    its newer / older) the same private message stepping to another page.  Whoever clicks must
+    manage the server too."""
+    try:
+        shown = await shell.service.server_games(str(interaction.guild_id), manages_server(interaction), page)
+    except ServiceError as e:
+        await shell.send_error(interaction, e.message)
+        return
+    lang = user_lang(interaction)
+    text, view = clip(say(shown.message, lang), CONTENT), games_page_view(shown.index, shown.count, lang)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        with contextlib.suppress(discord.HTTPException):  # the old page stays: its buttons still work
+            await interaction.response.edit_message(content=text, view=view)
+        return
+    await answer(interaction, text, view=view or discord.utils.MISSING, ephemeral=True)
+
+
+def install_admin_buttons(shell: Responder) -> None:
+    """Route the newer / older buttons of ``/ds admin games`` (the client registers their item)."""
+    components.set_handler("games_page", lambda i, page: show_games_page(shell, i, page))
+
+
 def manages_server(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions and interaction.permissions.manage_guild)
 
@@ -55,9 +83,7 @@ def add_admin_commands(ds: app_commands.Group, shell: Responder) -> app_commands
 
     @admin.command(name="games", description="This server's lobbies and games")
     async def games(interaction: discord.Interaction) -> None:
-        guild = str(interaction.guild_id)
-        await shell.run_simple(interaction, lambda: shell.service.server_games(guild, manages_server(interaction)),
-                               ephemeral=True)
+        await show_games_page(shell, interaction, 0)
 
     @admin.command(name="abandon", description="Abandon any game of this server")
     @app_commands.describe(game="Its number (start typing)")

@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 def set_handler(kind: str, handler: Handler) -> None:
     """kind: "choice" (game, version, option), "board" (game), "join" (game), "proposal" (proposal, answer),
-    "rematch" (game), "history" (game, k), "log" (game, page, code)."""
+    "rematch" (game), "history" (game, k), "log" (game, page, code), "games_page" (page)."""
     _handlers[kind] = handler
 
 
@@ -192,7 +192,27 @@ class ProposalButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _dispatch("proposal", interaction, proposal=self.proposal, approve=self.answer == "yes")
 
 
-DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, JoinButton, ProposalButton, RematchButton)
+class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                      template=r"ds:ag:(?P<page>[0-9]+):(?P<way>[no])"):
+    """"Newer / older" under a page of ``/ds admin games`` (the server is the clicker's)."""
+
+    def __init__(self, page: int, way: str, *, disabled: bool = False, lang: str = DEFAULT) -> None:
+        label = gettext("bot.button.newer" if way == "n" else "bot.button.older", lang)
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"ds:ag:{page}:{way}"))
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> GamesPageButton:
+        return cls(int(match["page"]), match["way"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("games_page", interaction, page=self.page)
+
+
+DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, JoinButton, ProposalButton, RematchButton,
+                 GamesPageButton)
 
 
 def register_items(*items: type[discord.ui.DynamicItem[Any]]) -> None:
@@ -230,6 +250,16 @@ def proposal_view(proposal: int, lang: str = DEFAULT) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ProposalButton(proposal, "yes", lang))
     view.add_item(ProposalButton(proposal, "no", lang))
+    return view
+
+
+def games_page_view(index: int, count: int, lang: str = DEFAULT) -> discord.ui.View | None:
+    """Newer / older under a page of ``/ds admin games`` (none for a single page)."""
+    if count <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(GamesPageButton(max(0, index - 1), "n", disabled=index == 0, lang=lang))
+    view.add_item(GamesPageButton(min(count - 1, index + 1), "o", disabled=index >= count - 1, lang=lang))
     return view
 
 

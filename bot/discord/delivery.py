@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-import io
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -20,11 +19,14 @@ import aiohttp
 import discord
 
 from bot.discord.components import BoardButton, RematchButton, prompt_view
-from bot.discord.limits import ALT_TEXT, CONTENT, clip, clip_end
+from bot.discord.limits import CONTENT, clip_end
 from bot.discord.metrics import Metrics
+from bot.discord.news import FollowerNews, dms_closed, passing
+from bot.discord.posts import compose, mentions_for, message_text, picture
 from bot.game.channel import ChannelPost
-from bot.game.replies import Reply
+from bot.game.followers import FOLLOWERS
 from bot.game.service import TURN_IMAGE, GameService
+from bot.store.models import OutboxItem
 from words import gettext
 
 log = logging.getLogger(__name__)
@@ -48,27 +50,6 @@ class PostOutcome(enum.Enum):
     FORBIDDEN = "forbidden"  # a 403: the bot lacks a permission in the channel; it lasts until fixed
     GONE = "gone"  # a 404 for the channel: it (or the game's thread) was deleted
     FAILED = "failed"  # anything else (5xx, network, timeout): retried
-
-
-def mentions_for(users: list[str]) -> discord.AllowedMentions:
-    """Only the player to act is ever pinged; names like "@everyone" ping nobody."""
-    ids = [discord.Object(int(u)) for u in users if u.isdigit()]
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=ids)
-
-
-def message_text(reply: Reply, note: str = "", *, lang: str = "en") -> str:
-    """A reply's text in ``lang`` with its mentions first, cut to fit (its end says who acts)."""
-    return compose(reply.in_(lang), reply.mention, note)
-
-
-def compose(text: str, mention: list[str], note: str = "") -> str:
-    head = "".join(f"<@{u}> " for u in mention if u.isdigit())
-    return head + clip_end(text, CONTENT - len(head) - len(note)) + note
-
-
-def picture(data: bytes, name: str, alt: str | None) -> discord.File:
-    """A picture to attach, with its alt text (Discord's ``description``, cut to its limit)."""
-    return discord.File(io.BytesIO(data), filename=name, description=clip(alt, ALT_TEXT) if alt else None)
 
 
 def _outcome(error: Exception) -> PostOutcome:
@@ -99,6 +80,9 @@ class Announcer:
         self._outbox_wait: dict[int, tuple[int, float]] = {}
         self._gone: set[str] = set()  # channels Discord says are deleted: never swept again
         self._swept_at: float | None = None  # time.monotonic() of the last catch-up sweep
+        self.followers = FollowerNews(client, service)  # sends the followers' news from the outbox
+        #: looks at the outbox now (the scheduler's wake), when news for followers was queued
+        self.wake_outbox: Callable[[], None] | None = None
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._posting.setdefault(channel_id, asyncio.Lock())
@@ -254,8 +238,10 @@ class Announcer:
 
     # -- direct messages and the outbox ------------------------------------------------------
 
-    async def _direct(self, user_id: str, text: str) -> bool:
-        """A direct message to a player who asked for one; False (and remembered) if it fails."""
+    async def _direct(self, user_id: str, text: str, *, again: bool = False) -> bool:
+        """A direct message to a player who asked for one; False if it did not go (closed direct
+        messages are remembered: only a 403 with code 50007 says so).  ``again``: a failure of
+        Discord's (a 5xx, a 429, the network) is raised, for the outbox to try again."""
         if not user_id.isdigit():
             return False
         wants, failed_at = await self.service.store.user_prefs(user_id)
@@ -264,41 +250,23 @@ class Announcer:
         try:
             user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
             await user.send(clip_end(text, CONTENT))
-        except discord.Forbidden as e:  # closed direct messages: mention them in the channel from now on
-            log.info("direct messages to %s are closed (%s); mentioning them in the channel", user_id, e)
-            await self.service.store.set_user(user_id, dm_failed_at=time.time())
-            return False
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:  # Discord failed this once
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:
+            if dms_closed(e):  # mention them in the channel from now on
+                log.info("direct messages to %s are closed (%s); mentioning them in the channel", user_id, e)
+                await self.service.store.set_user(user_id, dm_failed_at=time.time())
+                return False
+            if again and passing(e):
+                raise
             log.warning("a direct message to %s failed (%s); mentioning them in the channel this time", user_id, e)
             return False
         return True
 
     async def tell_followers(self, channel_id: str) -> None:
-        """The turns just done, to each follower of the channel's game: a direct message with the
-        turn picture, else (direct messages closed) a mention in the game's channel."""
-        news = await self.service.turn_news(channel_id)
-        if news is None:
-            return
-        unreached = []
-        for user_id in news.followers:
-            if not user_id.isdigit():
-                continue
-            _, failed_at = await self.service.store.user_prefs(user_id)
-            if failed_at is not None:
-                unreached.append(user_id)
-                continue
-            try:
-                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
-                files = [picture(news.image, TURN_IMAGE, news.alt)] if news.image else []
-                await user.send(clip_end(news.text, CONTENT), files=files,
-                                allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as e:
-                log.info("a direct message to follower %s failed (%s); mentioning them in the channel", user_id, e)
-                await self.service.store.set_user(user_id, dm_failed_at=time.time())
-                unreached.append(user_id)
-        if unreached:
-            await self._channel(news.channel_id).send(compose(news.text, unreached),
-                                                      allowed_mentions=mentions_for(unreached))
+        """The turns just done, for each follower of the channel's game: queued in the outbox (a
+        direct message with the turn picture, else a mention in the game's channel), sent from
+        there: the move that ended the turn never waits for them."""
+        if await self.service.queue_turn_news(channel_id) and self.wake_outbox is not None:
+            self.wake_outbox()
 
     async def deliver_outbox(self, limit: int = OUTBOX_BATCH) -> int:
         """Send reminders and notices the scheduler decided; each is marked sent once it went out.
@@ -312,29 +280,29 @@ class Announcer:
                 tries, not_before = self._outbox_wait.get(item.id, (0, 0.0))
                 if time.monotonic() < not_before:
                     continue
+                if item.kind == FOLLOWERS:
+                    sent += await self._tell_followers(item, tries)
+                    continue
                 dropped = False
                 try:
                     if item.kind == "archive":
                         await self._archive(item.channel_id)
                     else:
                         direct = item.kind == "reminder" and item.mention and await self._direct(
-                            item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
+                            item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}", again=True)
                         if not direct:  # sent again after a crash before mark_sent: Discord keeps the first
                             await self._channel(item.channel_id).send(compose(item.text, item.mention),
                                                                       allowed_mentions=mentions_for(item.mention),
                                                                       nonce=f"ds-outbox-{item.id}")
+                        if item.kind == "abandoned":
+                            await self.disarm(item.game_id)
                 except discord.NotFound as e:  # the channel is gone: it can never arrive
                     log.warning("dropping %s of game %s: its channel is gone (%r)", item.kind, item.game_id, e,
                                 extra={"game": item.game_id})
                     self.service.telemetry.outbox_failed(item.kind)
                     dropped = True
-                except discord.HTTPException as e:  # kept: retried ever less often, never doubled
-                    first, last = OUTBOX_RETRY_SECONDS
-                    wait = min(last, first * 2 ** tries)
-                    self._outbox_wait[item.id] = (tries + 1, time.monotonic() + wait)
-                    log.warning("sending %s of game %s failed: %r; trying again in %.0f s", item.kind, item.game_id,
-                                e, wait, extra={"game": item.game_id})
-                    self.service.telemetry.outbox_failed(item.kind)
+                except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:  # kept: retried, never doubled
+                    self._later(item, tries, repr(e))
                     continue
                 self._outbox_wait.pop(item.id, None)
                 await self.service.store.mark_sent(item.id, time.time())  # sent, or dropped for good
@@ -345,6 +313,42 @@ class Announcer:
                 with contextlib.suppress(Exception):  # its card in the parent channel: best effort
                     await self.on_lobby_closed(item.game_id)
         return sent
+
+    def _later(self, item: OutboxItem, tries: int, why: str) -> None:
+        """Discord failed an item: it is tried again ever less often."""
+        first, last = OUTBOX_RETRY_SECONDS
+        wait = min(last, first * 2 ** tries)
+        self._outbox_wait[item.id] = (tries + 1, time.monotonic() + wait)
+        log.warning("sending %s of game %s failed: %s; trying again in %.0f s", item.kind, item.game_id, why, wait,
+                    extra={"game": item.game_id})
+        self.service.telemetry.outbox_failed(item.kind)
+
+    async def _tell_followers(self, item: OutboxItem, tries: int) -> int:
+        """One pass over a followers' item (``bot.discord.news``); 1 once everyone is told."""
+        told = await self.followers.tell(item)
+        if told.done:
+            self._outbox_wait.pop(item.id, None)
+            await self.service.store.mark_sent(item.id, time.time())
+            log.info("the followers of game %s are told", item.game_id, extra={"game": item.game_id})
+            return 1
+        if told.wait is not None:  # paced: the rest goes out in a moment
+            self._outbox_wait[item.id] = (tries, time.monotonic() + told.wait)
+        else:
+            self._later(item, tries, "Discord failed some of its direct messages or mentions")
+        return 0
+
+    async def disarm(self, game_id: int) -> None:
+        """An abandoned game's last prompt loses its buttons and menus (a click on one would only
+        be refused as stale).  Discord's failures are the caller's (the outbox tries again)."""
+        found = await self.service.store.game(game_id)
+        if found is None:
+            return
+        async with self._lock(found.channel_id):  # after a post in flight (it was planned before the end)
+            game = await self.service.store.game(game_id)
+            if game is None or game.post.message_id is None:
+                return
+            with contextlib.suppress(discord.NotFound):  # deleted meanwhile: nothing left to click
+                await self._channel(game.channel_id).get_partial_message(int(game.post.message_id)).edit(view=None)
 
     async def _archive(self, channel_id: str) -> None:
         """Archive a game's thread (the bot opened it, so it may); a thread that is gone, or that

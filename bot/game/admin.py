@@ -11,7 +11,7 @@ a game already opened.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.game import context, pace
@@ -29,8 +29,11 @@ log = logging.getLogger(__name__)
 #: Whether new games allow hints (off) and count for the server's ratings (on), until a manager says otherwise.
 DEFAULT_HINTS = False
 DEFAULT_RATED = True
-#: Games listed by ``/ds admin games`` (the newest first).
+#: Games offered by the autocomplete of ``/ds admin abandon`` (the newest first).
 LISTED = 25
+#: Games on one page of ``/ds admin games`` (the newest first): ten lines of the longest kind (a
+#: 32-character name, ids of 19 digits, a Hungarian wait) and the head stay within a message.
+PAGE_GAMES = 10
 SWITCH = {"on": True, "off": False}
 
 
@@ -45,6 +48,19 @@ def defaults_of(stored: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class GamesPage:
+    """One page of ``/ds admin games``: ``index`` of ``count`` pages, the newest games first."""
+
+    message: Words  # worded in the reader's language by the shell
+    index: int
+    count: int
+
+    @property
+    def text(self) -> str:
+        return say(self.message, "en")
+
+
 class Admin(ServiceCore):
 
     @staticmethod
@@ -54,19 +70,22 @@ class Admin(ServiceCore):
 
     # -- the server's games --------------------------------------------------------------------
 
-    async def server_games(self, guild_id: str, can_manage_server: bool) -> Reply:
-        """Every lobby and running game of the server, with a link and who is awaited (private)."""
+    async def server_games(self, guild_id: str, can_manage_server: bool, page: int = 0) -> GamesPage:
+        """One page of the server's lobbies and running games, newest first, with a link and who is
+        awaited (private); counted in the store, so the count is all of them."""
         self._manager(can_manage_server)
-        games = await self.store.games_of_server(guild_id, LISTED + 1)
-        if not games:
-            return Reply(T("bot.admin.games.none"), public=False)
+        total, lobbies = await self.store.count_server_games(guild_id)
+        if not total:
+            return GamesPage(T("bot.admin.games.none"), 0, 1)
+        pages = -(-total // PAGE_GAMES)
+        page = min(max(page, 0), pages - 1)  # a page that is gone since (games ended): the last one
         now = self.clock()
-        lines: list[Words] = [self._listed(game, now) for game in games[:LISTED]]
-        lobbies = sum(1 for g in games if g.status == "lobby")
-        head = T("bot.admin.games.head", n=len(games), lobbies=T("bot.admin.games.lobbies", n=lobbies))
-        if len(games) > LISTED:
-            lines.append(T("bot.admin.games.more", n=LISTED))
-        return Reply(join(head, *lines, sep="\n"), public=False)
+        games = await self.store.games_of_server(guild_id, PAGE_GAMES, page * PAGE_GAMES)
+        lines: list[Words] = [self._listed(game, now) for game in games]
+        head = T("bot.admin.games.head", n=total, lobbies=T("bot.admin.games.lobbies", n=lobbies))
+        if pages > 1:
+            lines.append(T("bot.admin.games.page", page=page + 1, pages=pages))
+        return GamesPage(join(head, *lines, sep="\n"), page, pages)
 
     def _listed(self, game: Game, now: float) -> Text:
         link = game_link(game)

@@ -3,14 +3,18 @@ direct message per turn, with the turn's summary and the turn picture (the shell
 in the game's channel instead when their direct messages are closed).
 
 A mixin of ``GameService``.  Each turn is told once: the game keeps the last turn its followers
-were told about, and moving it on is a compare-and-set (``claim_told_turn``), so two posts (or
-two processes) never tell the same turn twice.  What a follower reads is in the game's language,
-as the channel's posts are.
+were told about, and moving it on is a compare-and-set (``claim_told_turn``), in the transaction
+that puts the news in the outbox (one item per told stretch of turns: the followers still to
+tell, and the news worded then, while the state still holds those turns' log), so two posts (or
+two processes) never tell the same turn twice and a crash loses none.  The shell sends it from
+the outbox, paced, apart from any player's move; the picture is drawn then (``follower_news``).
+What a follower reads is in the game's language, as the channel's posts are.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass
 
 import words
 from bot.game.core import ServiceCore
@@ -24,6 +28,11 @@ from words.alt import alt_text
 
 #: Room for the lines of a told turn in one direct message.
 TURN_CHARS = CONTENT - 400
+#: Characters a post of the news in the game's channel leaves for the mentions of the followers
+#: whose direct messages are closed (twenty of Discord's longest mentions).
+MENTIONS_ROOM = 440
+#: The outbox kind of a game's news for its followers.
+FOLLOWERS = "followers"
 
 
 @dataclass
@@ -35,8 +44,21 @@ class TurnNews:
     text: str  # in the game's language
     image: bytes | None
     alt: str
-    followers: list[str] = field(default_factory=list)
+    brief: str  # the text with fewer log lines: room for ``MENTIONS_ROOM`` characters of mentions
+    more: str  # the line of a further post of mentions (when they do not all fit beside the brief)
     lang: str = words.DEFAULT
+
+
+def news_words(game: Game, first: int, last: int) -> str:
+    """What a followers' outbox item keeps of its news (its text column): the news worded, a
+    shorter copy of it and the line of further posts of mentions, as JSON (the picture is drawn
+    when it is sent)."""
+    lang = lang_of(game)
+    more = words.gettext("bot.follow.news_more" if first == last else "bot.follow.news_more_turns", lang,
+                         game=game.id, turn=last, first=first)
+    return json.dumps({"text": news_text(game, first, last, lang),
+                       "brief": news_text(game, first, last, lang, TURN_CHARS - MENTIONS_ROOM), "more": more},
+                      ensure_ascii=False)
 
 
 class Followers(ServiceCore):
@@ -65,39 +87,56 @@ class Followers(ServiceCore):
             return Reply(T("bot.follow.already", game=game.id), game_id=game.id, public=False)
         return Reply(T("bot.follow.on", game=game.id, link=game_link(game)), game_id=game.id, public=False)
 
-    async def turn_news(self, channel_id: str) -> TurnNews | None:
-        """The turns done since the followers were last told (claimed: told once), with the
-        picture of where the game stands now; None when there is nothing new or nobody follows."""
-        game = self._read_state(await self.store.latest_game(channel_id))
-        if game is None or game.state is None or game.status not in ("active", "finished"):
+    async def queue_turn_news(self, channel_id: str) -> bool:
+        """Put the turns done since the followers were last told in the outbox, for every follower
+        (claimed in the same transaction: told once); False when there is nothing new or nobody
+        follows."""
+        found = self._read_state(await self.store.latest_game(channel_id))
+        if found is None or self._done_turn(found) <= found.told_turn:
+            return False
+        async with self.store.transaction():
+            game = self._read_state(await self.store.game(found.id))  # again in the transaction: held (PostgreSQL)
+            if game is None:
+                return False
+            done = self._done_turn(game)
+            if done <= game.told_turn or not await self.store.claim_told_turn(game.id, game.told_turn, done):
+                return False  # told already, by another post
+            followers = await self.store.followers(game.id)
+            if followers:
+                await self.store.add_outbox(game.id, FOLLOWERS, game.channel_id,
+                                            news_words(game, game.told_turn + 1, done), followers, self.clock())
+        return bool(followers)
+
+    @staticmethod
+    def _done_turn(game: Game) -> int:
+        """The last complete turn of a running or finished game (0: none, or no game to tell)."""
+        if game.state is None or game.status not in ("active", "finished"):
+            return 0
+        turn: int = game.state["turn"]
+        return turn if game.state["phase"] == "over" else turn - 1
+
+    async def follower_news(self, game_id: int, worded: str) -> TurnNews | None:
+        """The news of a followers' outbox item (``worded``: its text) with the picture of where
+        the game stands, drawn now; None when the game is gone."""
+        game = self._read_state(await self.store.game(game_id))
+        if game is None or game.state is None:
             return None
-        state = game.state
-        over = state["phase"] == "over"
-        done = state["turn"] if over else state["turn"] - 1  # the last turn that is complete
-        if done <= game.told_turn:
-            return None
-        followers = await self.store.followers(game.id)
-        if not followers:
-            await self.store.claim_told_turn(game.id, game.told_turn, done)
-            return None
-        if not await self.store.claim_told_turn(game.id, game.told_turn, done):
-            return None  # told already, by another post
-        lang = lang_of(game)
-        return TurnNews(game.id, game.channel_id, news_text(game, game.told_turn + 1, done, lang),
-                        await self._render(self.picture_renderer, state, None, lang),
-                        alt_text(state, lang, kind="turn"), followers, lang)
+        told, lang = json.loads(worded), lang_of(game)
+        return TurnNews(game.id, game.channel_id, told["text"],
+                        await self._render(self.picture_renderer, game.state, None, lang),
+                        alt_text(game.state, lang, kind="turn"), told["brief"], told["more"], lang)
 
 
-def news_text(game: Game, first: int, last: int, lang: str) -> str:
+def news_text(game: Game, first: int, last: int, lang: str, room: int = TURN_CHARS) -> str:
     """The summary of turns ``first``..``last``: their log lines (the newest, if they do not all
-    fit), where the game stands, and a link to it."""
+    fit in ``room``), where the game stands, and a link to it."""
     state = game.started_state
     entries = [e for t in range(first, last + 1) for e in logbook.lines_of_turn(state["log"], t)]
     lines = [words.line(e, lang) for e in entries]
     kept: list[str] = []
     size = 0
     for text in reversed(lines):
-        if size + len(text) + 1 > TURN_CHARS:
+        if size + len(text) + 1 > room:
             kept.append(words.ngettext("bot.earlier_lines", len(lines) - len(kept), lang))
             break
         kept.append(text)

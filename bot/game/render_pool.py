@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -27,6 +28,11 @@ State = dict[str, Any]
 T = TypeVar("T")
 #: Seconds between a worker's checks that the bot process is still its parent.
 PARENT_CHECK_SECONDS = 0.5
+#: After a kill -9 of the bot, multiprocessing's resource tracker (a process of its own on the
+#: bot's stderr, started with the bot's interpreter flags) unlinks the pool's semaphores and warns
+#: about them in plain text, which breaks a JSON log.  They are cleaned up all the same: the
+#: tracker is told to keep quiet (a ``-W`` option it inherits).
+QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
 
 
 def _choose(state: State, level: str, seed: int, budget_ms: int) -> str:
@@ -72,6 +78,8 @@ class RenderPool:
         self._pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
+        if QUIET_TRACKER not in sys.warnoptions:  # before the pool's first semaphore starts the tracker
+            sys.warnoptions.append(QUIET_TRACKER)
         # spawn: a clean interpreter, never a fork of a process holding sockets and threads
         return ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_worker_init, initargs=(os.getpid(),))

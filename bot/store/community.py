@@ -108,10 +108,10 @@ class Community(StorePart):
         return cur.rowcount == 1
 
     async def claim_told_turn(self, game_id: int, told: int, now_told: int) -> bool:
-        """Move the game's last told turn from ``told`` to ``now_told``; False if another post
-        (or process) did it first: each turn is told once."""
-        async with self.transaction():
-            cur = await self.conn.execute("UPDATE games SET told_turn = ? WHERE id = ? AND told_turn = ?",
-                                          (now_told, game_id, told))
-            return cur.rowcount == 1
+        """(In a transaction: the one that queues the news.)  Move the game's last told turn from
+        ``told`` to ``now_told``; False if another post (or process) did it first: each turn is
+        told once."""
+        cur = await self.conn.execute("UPDATE games SET told_turn = ? WHERE id = ? AND told_turn = ?",
+                                      (now_told, game_id, told))
+        return cur.rowcount == 1
 

@@ -15,6 +15,16 @@ class Members(StorePart):
             row = await cur.fetchone()
         return (False, None) if row is None else (bool(row["notify_dm"]), row["dm_failed_at"])
 
+    async def dm_failures(self, user_ids: list[str]) -> set[str]:
+        """Those of ``user_ids`` whose direct messages are closed (the last one was refused so)."""
+        if not user_ids:
+            return set()
+        marks = ", ".join("?" * len(user_ids))
+        async with self._read().execute(
+            f"SELECT user_id FROM users WHERE dm_failed_at IS NOT NULL AND user_id IN ({marks})", user_ids
+        ) as cur:
+            return {r["user_id"] for r in await cur.fetchall()}
+
     async def games_of(self, user_id: str) -> list[Game]:
         """Every live game (lobby or running) with a seat for ``user_id``, newest first."""
         async with self._read().execute(

@@ -326,6 +326,11 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
     async def mark_sent(self, item_id: int, now: float) -> None:
         await self._write_alone("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (now, item_id))
 
+    async def set_outbox_mention(self, item_id: int, mention: list[str]) -> None:
+        """Who an unsent item is still for (a followers' item, once some of them were told)."""
+        await self._write_alone("UPDATE outbox SET mention = ? WHERE id = ? AND sent_at IS NULL",
+                                (json.dumps(mention), item_id))
+
     async def insert_seat(self, game_id: int, seat: int, user_id: str, user_name: str,
                           animal: str | None, is_host: bool, ai_level: str | None = None) -> None:
         await self.conn.execute(

@@ -80,14 +80,24 @@ class Upkeep(StorePart):
 
     # -- servers (``/ds admin``) ------------------------------------------------------------
 
-    async def games_of_server(self, guild_id: str, limit: int = 50) -> list[Game]:
-        """The server's live games (lobbies and running), newest first."""
+    async def games_of_server(self, guild_id: str, limit: int = 50, offset: int = 0) -> list[Game]:
+        """The server's live games (lobbies and running), newest first, from the ``offset``-th on."""
         async with self._read().execute(
-            "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id DESC LIMIT ?",
-            (guild_id, limit)
+            "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id DESC "
+            "LIMIT ? OFFSET ?", (guild_id, limit, offset)
         ) as cur:
             ids = [r["id"] for r in await cur.fetchall()]
         return [g for g in [await self.game(i) for i in ids] if g is not None]
+
+    async def count_server_games(self, guild_id: str) -> tuple[int, int]:
+        """How many live games the server has, and how many of them are lobbies (an indexed count)."""
+        async with self._read().execute(
+            "SELECT count(*) AS n, COALESCE(sum(CASE WHEN status = 'lobby' THEN 1 ELSE 0 END), 0) AS lobbies "
+            "FROM games WHERE guild_id = ? AND status IN ('lobby', 'active')", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        assert row is not None  # count(*) always gives its row
+        return int(row["n"]), int(row["lobbies"])
 
     async def server_settings(self, guild_id: str) -> dict[str, Any]:
         """What the server's managers set for its new games (``{}``: nothing)."""

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from functools import cache, lru_cache, partial
+
 from engine.actions.common import hex_of_label
 from engine.data import MIGRATION_LIMITS, MIGRATION_RANGE
 from engine.flow import Ask, Option, State, Step, pop, register, skip
@@ -10,11 +13,16 @@ from engine.geometry import hex_from_key, hex_label, neighbour_keys
 from engine.state import move_species
 from engine.text import Msg, msg, tile_ref
 
+#: The most recent earths whose routes are remembered (``_routes``).
+_ROUTES_KEPT = 64
+
 
 def destinations(state: State, animal: str, src: str) -> list[str]:
     """Tiles a species of ``animal`` on ``src`` may reach, stepping only over tiles."""
-    tiles = state["tiles"]
-    reach = MIGRATION_RANGE.get(animal, 1)
+    return _reach(state["tiles"], src, MIGRATION_RANGE.get(animal, 1))
+
+
+def _reach(tiles: Collection[str], src: str, reach: int) -> list[str]:
     seen = {src}
     frontier = [src]
     for _ in range(reach):
@@ -27,6 +35,14 @@ def destinations(state: State, animal: str, src: str) -> list[str]:
         frontier = nxt
     seen.discard(src)
     return sorted(seen)
+
+
+@lru_cache(maxsize=_ROUTES_KEPT)
+def _routes(tiles: frozenset[str], reach: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every tile of earth, sorted, with where a species moving ``reach`` tiles may go from it.
+    Earth changes only when a tile is added, and a search asks for the moves thousands of
+    times: they are worked out once per earth."""
+    return tuple((src, tuple(_reach(tiles, src, reach))) for src in sorted(tiles))
 
 
 def _left(step: Step) -> int:
@@ -43,10 +59,11 @@ def _movable(state: State, step: Step, hkey: str) -> int:
 def _moves(state: State, step: Step) -> list[tuple[str, str]]:
     if _left(step) <= 0:
         return []
-    return [(src, dst) for src in sorted(state["tiles"]) if _movable(state, step, src) > 0
-            for dst in destinations(state, step["animal"], src)]
+    routes = _routes(frozenset(state["tiles"]), MIGRATION_RANGE.get(step["animal"], 1))
+    return [(src, dst) for src, reachable in routes if _movable(state, step, src) > 0 for dst in reachable]
 
 
+@cache
 def _short(hkey: str) -> str:
     return hex_label(hex_from_key(hkey))
 
@@ -61,11 +78,18 @@ def ask(state: State, step: Step) -> Ask | None:
     moves = _moves(state, step)
     if not moves:
         return None
-    options = [Option(f"move:{_short(s)}>{_short(d)}", msg("migration.move", src=tile_ref(state, s),
-                                                          dst=tile_ref(state, d))) for s, d in moves]
     started = _left(step) < MIGRATION_LIMITS[step["space"]]
+    # a search asks this thousands of times and reads few of the lists: each is made when
+    # read, from the tiles as they are now
+    refs = {k: tile_ref(state, k) for k in state["tiles"]}
+    return Ask(animal, "migration", msg("migration", n=_left(step)), partial(_move_options, moves, refs, started))
+
+
+def _move_options(moves: list[tuple[str, str]], refs: dict[str, dict[str, str]], started: bool) -> list[Option]:
     done = msg("migration.stop") if started else msg("forfeit", action="migration")
-    return Ask(animal, "migration", msg("migration", n=_left(step)), [*options, Option("done", done)])
+    moving = [Option(f"move:{_short(s)}>{_short(d)}", msg("migration.move", src=refs[s], dst=refs[d]))
+              for s, d in moves]
+    return [*moving, Option("done", done)]
 
 
 def _move(state: State, step: Step, src: str, dst: str, k: int) -> Msg:

@@ -33,7 +33,7 @@ STRONG_WEIGHTS: Weights = Weights(**tuned.TUNED_WEIGHTS) if tuned.ADOPTED else D
 SEARCH_LEVELS: dict[str, Level] = {
     "easy": Level("easy", settle_depth=0, budget=400, plan_depth=0, plan_order=False),
     "normal": Level("normal", settle_depth=1, budget=1500, plan_depth=0),
-    "hard": Level("hard", settle_depth=1, chain=3, budget=3000, plan_depth=0, sequence=12,
+    "hard": Level("hard", settle_depth=1, chain=3, budget=3000, plan_depth=0, sequence=12, plan_budget=4000,
                   weights=STRONG_WEIGHTS),
 }
 

@@ -38,8 +38,14 @@ per option they weigh), counted exactly as the search goes; ``hard``'s ranking i
 the same units.  The rate was measured on the project's 2-core machine: about 8 units per ms of
 CPU alone, about 4 when the other core is busy too (a shared machine: the same work takes
 more CPU time); at 4.5 units per ms, whole games against hard on the loaded machine gave a
-p95 of 1.5 s, so it is 3: head room for the load and for what is not counted (an animal's
-placement values the first time they are needed, the Planning draft).  A playout
+p95 of 1.5 s, so it is 3: head room for the load.  The placement valuation
+(``engine.ai.planning``: an animal's action values and ``hard``'s revaluation of the best
+spaces) is paid for too, in its own units at ``PLAN_PER_UNIT`` to a work unit (its steps are
+cheaper), whether its values are remembered or not (a cost that depended on what the process
+did before would make the choice depend on it): the ranking of a placement, the values a
+playout's placements use, and in Planning the draft's values of the other animals, worked out
+in the order they place next as long as the budget lasts (an animal without is left out of
+the draft; with no opponent's values, the draft is ``hard``'s choice).  A playout
 stops as soon as its units are spent, and the last cycle of playouts is cut to what is left
 of its round's share, so a decision overshoots its units by at most one policy decision per
 candidate (it once ran a whole cycle more: up to twice its budget).  A deadline read from a clock would make the
@@ -60,9 +66,11 @@ expert at the default 1,000 ms; a shared top score shares the win):
   p95 798 ms, max 1,868 ms.
   ``bench/ai.py --only expert-vs-hard-4p --games 80 --workers 1 --seed 800 --results ...``,
   stopped at the same time (45 games).
-* The slowest decisions are Planning placements late in a game, where ``hard``'s own valuation
-  of the spaces (``planning.space_worths``, not counted in units) takes up to 3.6 s; the draft
-  after it is cached and adds next to nothing.
+* The slowest decisions were Planning placements late in a game, where ``hard``'s own valuation
+  of the spaces (``planning.space_worths``, then not counted in units) took up to 3.6 s; and
+  a first placement of a 6-player Planning phase, whose draft worked out every animal's values
+  uncounted (issue 30 counts both; ``bench/ai.py --only budgets`` times every level's slowest
+  decision).
 * Before the last cycle of playouts was cut to its share (the search then spent up to twice its
   units): 2 players 15 of 20 (75 %, 53-89 %), 4 players 5 of 12 (42 %, 19-68 %), CPU p95
   0.94-0.96 s (2 players) and 1.07-1.09 s (4 players).
@@ -98,6 +106,11 @@ DEFAULT_MS = 1000
 MAX_MS = 60_000
 #: Work units per millisecond of budget (see the module docstring).
 UNITS_PER_MS = 3.0
+#: Units of the placement valuation (``engine.ai.planning``: its action values and their
+#: revaluation) that one work unit pays for.  Their steps are short simulations, most without
+#: settling: on the bench machine they run at 10-18 units per ms of CPU, a playout's at 4-5 in
+#: its slowest decisions (``bench/ai.py --only budgets``).
+PLAN_PER_UNIT = 3
 #: Options of ``hard``'s ranking searched, at most.
 CANDIDATES = 4
 #: Candidates valued by ``hard`` this many VP (of margin) below its favourite are dropped.
@@ -117,6 +130,7 @@ class Expert:
     draft_candidates: int = 8   # placements whose rest of Planning is played forward
     playouts: bool = True       # other decisions: playouts to the end of the turn
     playout_units: int = 4000   # a playout's units at most (a 4-player turn is about 3,000)
+    plan_per_unit: int = PLAN_PER_UNIT  # units of the placement valuation one work unit pays for
     units_per_ms: float = UNITS_PER_MS
     weights: Weights = field(default_factory=Weights)
 
@@ -133,6 +147,11 @@ def check_budget(budget_ms: object) -> int:
 def units_for(budget_ms: int, expert: Expert) -> int:
     """The work units a budget buys (at least one playout's worth: a unit)."""
     return max(1, int(budget_ms * expert.units_per_ms))
+
+
+def plan_cost(plan_units: int, expert: Expert) -> int:
+    """The work units that many units of the placement valuation cost (rounded up)."""
+    return -(-plan_units // expert.plan_per_unit)
 
 
 class Playouts:
@@ -173,8 +192,10 @@ class Playouts:
             return p.options[0].id
         if p.kind in PLACE_KINDS:
             # hard's values of each action, remembered per position and animal, without
-            # hard's revaluation after the seat's own APs (too dear for every placement)
-            values = planning.action_values(state, p.animal, p.seat, self.expert.rank)
+            # hard's revaluation after the seat's own APs (too dear for every placement);
+            # paid for whether remembered or not, so the playout's length depends on its inputs only
+            values, cost = planning.valued(state, p.animal, p.seat, self.expert.rank)
+            self.used += plan_cost(cost, self.expert)
             keys = tie_break(seed, len(p.options))
             best, best_key = p.options[0].id, (-math.inf, 0.0)
             for i, o in enumerate(p.options):
@@ -210,17 +231,31 @@ class Draft:
     """Planning played forward: every seat places its remaining APs by its own action values
     (the values ``hard`` places by, without its revaluation), then each seat is credited
     with what its spaces are worth where they ended up (a Domination AP behind others
-    scores a worse tile)."""
+    scores a worse tile).  The others' values are work too: within ``plan_units`` (units of
+    the placement valuation), they are worked out in the order the animals place next, and an
+    animal left without is left out of the draft (``complete`` says whether any was)."""
 
-    def __init__(self, state: State, p: Prompt, expert: Expert, seed: int):
+    def __init__(self, state: State, p: Prompt, expert: Expert, seed: int, plan_units: int):
         self.state = state
         self.seat = p.seat
         self.level = expert.rank
         self.weights = expert.weights
-        self.values = {a: planning.action_values(state, a, state["animals"][a]["seat"], self.level)
-                       for a in state["initiative"]}
         self.keys = tie_break(seed, 64)
+        order, _ = _planners(state)
+        me = _planner_animal(state)
+        # the seat's own values are the ranking's, already paid for
+        self.values = {me: planning.action_values(state, me, self.seat, self.level)}
         self.used = 0
+        cost = planning.valued(state, me, self.seat, self.level)[1]
+        start = order.index(me)
+        for k in range(1, len(order)):
+            a = order[(start + k) % len(order)]
+            if self.used + cost > plan_units:  # the last one's cost: what the next is likely to take
+                break
+            self.values[a], cost = planning.valued(state, a, state["animals"][a]["seat"], self.level)
+            self.used += cost
+        self.complete = len(self.values) == len(order)
+        self.rivals = any(state["animals"][a]["seat"] != self.seat for a in self.values)
 
     def worth(self, space: tuple[str, int]) -> float:
         """The seat's plain value of a space now."""
@@ -239,7 +274,7 @@ class Draft:
             if vacant_spaces(c):
                 for k in range(len(order)):
                     a = order[(i + k) % len(order)]
-                    if c["animals"][a]["aps"] > 0:
+                    if c["animals"][a]["aps"] > 0 and a in self.values:
                         who, i = a, (i + k + 1) % len(order)
                         break
             if who is None:
@@ -260,7 +295,9 @@ class Draft:
                         and self.state["display"][row][i] is None:
                     by_animal[a] += planning.space_value(c, self.values[a], a, row, i, self.level)
         seats = [sum(by_animal.get(a, 0.0) for a in s["animals"]) for s in c["seats"]]
-        others = [v for k, v in enumerate(seats) if k != self.seat]
+        # a seat none of whose animals is in the draft is not in it
+        others = [v for k, (v, s) in enumerate(zip(seats, c["seats"], strict=True))
+                  if k != self.seat and any(a in self.values for a in s["animals"])]
         w = self.weights.leader
         return seats[self.seat] - (w * max(others) + (1 - w) * sum(others) / len(others))
 
@@ -275,11 +312,15 @@ def _planner_animal(state: State) -> str:
 
 
 def draft_choice(state: State, p: Prompt, expert: Expert, seed: int,
-                 ranked: list[tuple[float, str]]) -> tuple[str, dict[str, Any]]:
+                 ranked: list[tuple[float, str]], plan_units: int) -> tuple[str, dict[str, Any]]:
     """The placement with the best value once the rest of Planning is played forward:
     ``hard``'s worth of the space itself, plus what the draft after it brings the seat
-    (its later spaces, less what the opponents then get)."""
-    draft = Draft(state, p, expert, seed)
+    (its later spaces, less what the opponents then get); ``hard``'s choice when
+    ``plan_units`` (of the placement valuation) buy no opponent's values.  ``units`` in what
+    it returns: the valuation's units the draft spent."""
+    draft = Draft(state, p, expert, seed, plan_units)
+    if not draft.rivals:
+        return ranked[0][1], {"draft": {}, "units": draft.used, "complete": False}
     best_id, best_key = ranked[0][1], (-math.inf, 0.0)
     scores: dict[str, float] = {}
     top = ranked[0][0]
@@ -292,18 +333,23 @@ def draft_choice(state: State, p: Prompt, expert: Expert, seed: int,
         key = (w + after, -k)
         if key > best_key:
             best_id, best_key = oid, key
-    return best_id, {"draft": scores, "units": draft.used}
+    return best_id, {"draft": scores, "units": draft.used, "complete": draft.complete}
 
 
-def ranking(state: State, p: Prompt, expert: Expert, seed: int) -> tuple[list[tuple[float, str]], int]:
+def ranking(state: State, p: Prompt, expert: Expert, seed: int,
+            units: int | None = None) -> tuple[list[tuple[float, str]], int]:
     """``hard``'s values of the options, best first (what ``hard`` would choose is first), and
-    the search steps that took (placements: none counted, their values are remembered)."""
+    the work units that took: its search's steps, or for a placement its valuation's cost
+    (``plan_cost``), its revaluation within ``units`` as well as within hard's own bound."""
     base = clone(state)
     determinise(base, seed)
     if p.kind in PLACE_KINDS:
-        worths = planning.space_worths(base, p, expert.rank, seed)
+        allowance = expert.rank.plan_budget
+        if units is not None:
+            allowance = min(allowance, units * expert.plan_per_unit)
+        worths, used = planning.space_worths(base, p, expert.rank, seed, allowance)
         order = sorted(range(len(p.options)), key=lambda i: worths[i], reverse=True)
-        return [(worths[i][0], p.options[i].id) for i in order], 0
+        return [(worths[i][0], p.options[i].id) for i in order], plan_cost(used, expert)
     return ranked_options(base, p, expert.rank, seed)
 
 
@@ -314,9 +360,11 @@ def candidates(ranked: list[tuple[float, str]], expert: Expert) -> list[str]:
 
 def search(state: State, p: Prompt, expert: Expert, seed: int, units: int) -> tuple[str, dict[str, Any]]:
     """The chosen option and what the search did (``units`` used, playouts per candidate)."""
-    ranked, ranking_units = ranking(state, p, expert, seed)
+    ranked, ranking_units = ranking(state, p, expert, seed, units)
     if p.kind == "place_ap" and state["phase"] == "planning":
-        return draft_choice(state, p, expert, seed, ranked)
+        left = (units - ranking_units) * expert.plan_per_unit
+        choice, drafted = draft_choice(state, p, expert, seed, ranked, left)
+        return choice, {**drafted, "units": ranking_units + plan_cost(drafted["units"], expert)}
     cands = candidates(ranked, expert)
     info: dict[str, Any] = {"candidates": list(cands), "units": ranking_units, "playouts": {}}
     if len(cands) == 1 or not expert.playouts:

@@ -74,7 +74,7 @@ def _placements(state: State, p: Prompt, lvl: Level, keys: list[float]) -> list[
     spaces = [parse_space_id(o.id) for o in p.options]
     worth = [space_value(state, values, p.animal, *s, lvl) if s else 0.0 for s in spaces]
     if lvl.sequence and state["phase"] == "planning":
-        worth = _sequenced(state, p, lvl, values, spaces, worth)
+        worth, _ = _sequenced(state, p, lvl, values, spaces, worth)
     order = sorted(range(len(p.options)), key=lambda i: (worth[i], keys[i]), reverse=True)
     rows = [s[0] if s is not None else None for s in spaces]
     return [Ranked(p.options[i].id, worth[i], "place", row=rows[i]) for i in order]

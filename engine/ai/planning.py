@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.ai.core import clone, determinise, step, tie_break
-from engine.ai.search import Level, Search, best_option
+from engine.ai.search import Level, Search, ranked_options
 from engine.data import LAST_CARD, MIGRATION_LIMITS, ROW_NAMES, SPECIATION_ELEMENTS
 from engine.display import is_free_space, parse_space_id
 from engine.flow import Prompt, advance, prompt_of
@@ -36,7 +36,7 @@ State = dict[str, Any]
 Record = Callable[[State], None]
 
 _DECLINE = ("forfeit", "done", "none", "place:0", "move:0")
-_MEMO: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_MEMO: OrderedDict[str, tuple[dict[str, Any], int]] = OrderedDict()
 _MEMO_SIZE = 64
 
 #: Rows whose spaces differ only in where they sit: one simulation serves them all.
@@ -75,15 +75,21 @@ def _decline(p: Prompt) -> str:
 
 
 def _run(state: State, p: Prompt | None, seat: int, level: Level, seed: int,
-         record: Record | None = None) -> None:
-    """Play out the steps left: the seat searches, anyone else declines."""
-    n = 0
+         record: Record | None = None) -> int:
+    """Play out the steps left: the seat searches, anyone else declines.  Returns the work
+    units it took: its searches' steps, and one per step played."""
+    n = units = 0
     while p is not None:
-        mine = p.seat == seat and len(p.options) > 1
-        p = step(state, best_option(state, p, level, seed + n) if mine else _decline(p))
-        n += 1
+        if p.seat == seat and len(p.options) > 1:
+            ranked, used = ranked_options(state, p, level, seed + n)
+            choice, units = ranked[0][1], units + used
+        else:
+            choice = _decline(p)
+        p = step(state, choice)
+        n, units = n + 1, units + 1
         if record is not None:
             record(state)
+    return units
 
 
 def _start(state: State) -> Prompt | None:
@@ -92,25 +98,34 @@ def _start(state: State) -> Prompt | None:
 
 
 def _act(c: State, animal: str, seat: int, row: str, index: int, level: Level, seed: int,
-         record: Record | None = None) -> State:
-    """Carry out one action (and its row's automatic part) on ``c`` itself."""
+         record: Record | None = None) -> int:
+    """Carry out one action (and its row's automatic part) on ``c`` itself; the units it took."""
     c["phase"] = "execution"
     c["row_scratch"] = {}
     c["steps"] = [{"name": row, "animal": animal, "space": index}]
-    _run(c, _start(c), seat, level, seed, record)
+    units = _run(c, _start(c), seat, level, seed, record)
     hook = ROW_EXIT.get(row)
     if hook is not None:
         hook(c)
-    return c
+    return units
 
 
 def _simulate(base: State, animal: str, seat: int, row: str, index: int, level: Level,
-              seed: int, record: Record | None = None) -> State:
-    return _act(clone(base), animal, seat, row, index, level, seed, record)
+              seed: int, record: Record | None = None) -> tuple[State, int]:
+    """The position after the action, and the units it took (its copy and valuation included)."""
+    c = clone(base)
+    return c, _act(c, animal, seat, row, index, level, seed, record) + 2
 
 
 def action_values(state: State, animal: str, seat: int, level: Level) -> dict[str, Any]:
     """Row -> value (or space index -> value) of carrying out each action now."""
+    return valued(state, animal, seat, level)[0]
+
+
+def valued(state: State, animal: str, seat: int, level: Level) -> tuple[dict[str, Any], int]:
+    """``action_values`` and the work units they take to compute, the same whether they are
+    remembered or not (a budget that paid only for what is not remembered would make a
+    choice depend on what the process did before)."""
     key = _key(state, animal, level)
     hit = _MEMO.get(key)
     if hit is not None:
@@ -123,8 +138,13 @@ def action_values(state: State, animal: str, seat: int, level: Level) -> dict[st
     # a stand-in for the placement being valued: a search reads only its seat and kind
     search = Search(base, Prompt(seat, animal, "", Msg("place_ap"), ()), sim)
 
+    units = len(ROW_NAMES)  # the baselines: a copy and a valuation each
+
     def gain(row: str, index: int) -> float:
-        return search.value(_simulate(base, animal, seat, row, index, sim, seed)) - baseline[row]
+        nonlocal units
+        after, used = _simulate(base, animal, seat, row, index, sim, seed)
+        units += used
+        return search.value(after) - baseline[row]
 
     baseline = {}
     for row in ROW_NAMES:
@@ -142,17 +162,18 @@ def action_values(state: State, animal: str, seat: int, level: Level) -> dict[st
     values["speciation"] = [gain("speciation", i) for i in range(len(SPECIATION_ELEMENTS))]
     values["competition"] = [0.0] + [gain("competition", i)
                                      for i in range(1, len(base["display"]["competition"]))]
-    values["migration"] = _migration(base, animal, seat, sim, seed, search, baseline["migration"])
-    values["domination"] = _domination(base, animal, seat, sim, seed, search, baseline["domination"])
-    _MEMO[key] = values
+    values["migration"], used = _migration(base, animal, seat, sim, seed, search, baseline["migration"])
+    values["domination"], more = _domination(base, animal, seat, sim, seed, search, baseline["domination"])
+    _MEMO[key] = (values, units + used + more)
     if len(_MEMO) > _MEMO_SIZE:
         _MEMO.popitem(last=False)
-    return values
+    return _MEMO[key]
 
 
 def _migration(base: State, animal: str, seat: int, sim: Level, seed: int, search: Search,
-               baseline: float) -> list[float]:
-    """One simulation on the 7-move space, read after each move for the shorter spaces."""
+               baseline: float) -> tuple[list[float], int]:
+    """One simulation on the 7-move space, read after each move for the shorter spaces (and
+    the units it took)."""
     best_at: dict[int, float] = {0: 0.0}
 
     def record(c: State) -> None:
@@ -161,31 +182,32 @@ def _migration(base: State, animal: str, seat: int, sim: Level, seed: int, searc
             used = MIGRATION_LIMITS[0] - top.get("left", MIGRATION_LIMITS[0])
             best_at[used] = max(best_at.get(used, -1e9), search.value(c) - baseline)
 
-    _simulate(base, animal, seat, "migration", 0, sim, seed, record)
+    _, units = _simulate(base, animal, seat, "migration", 0, sim, seed, record)
     values = []
     for limit in MIGRATION_LIMITS:
         values.append(max(v for used, v in best_at.items() if used <= limit))
-    return values
+    return values, units + len(best_at)
 
 
 def _domination(base: State, animal: str, seat: int, sim: Level, seed: int, search: Search,
-                baseline: float) -> list[float]:
-    """The value of scoring each candidate tile, best first."""
+                baseline: float) -> tuple[list[float], int]:
+    """The value of scoring each candidate tile, best first (and the units it took)."""
     c = clone(base)
     c["phase"], c["row_scratch"] = "execution", {}
     c["steps"] = [{"name": "domination", "animal": animal, "space": 0}]
     p = _start(c)
+    units = 1
     if p is None:
-        return [0.0]
+        return [0.0], units
     out = []
     for o in p.options:
         if o.id == "forfeit":
             continue
         cc = clone(c)
-        _run(cc, step(cc, o.id), seat, sim, seed)
+        units += _run(cc, step(cc, o.id), seat, sim, seed) + 3  # the copy, its first step, its valuation
         out.append(search.value(cc) - baseline)
     out.sort(reverse=True)
-    return [max(0.0, v) for v in out] or [0.0]
+    return [max(0.0, v) for v in out] or [0.0], units
 
 
 def _executed(state: State, row: str, index: int) -> bool:
@@ -239,22 +261,27 @@ def _placed(state: State, animal: str) -> list[tuple[str, int]]:
 
 
 def _sequenced(state: State, p: Prompt, level: Level, values: dict[str, Any],
-               spaces: list[tuple[str, int] | None], worth: list[float]) -> list[float]:
+               spaces: list[tuple[str, int] | None], worth: list[float],
+               allowance: int | None = None) -> tuple[list[float], int]:
     """The best few spaces valued again, after the actions of the seat's APs already on the
     display this turn (a second Speciation is worth less where the first already went; a
-    Domination more where a Speciation comes first)."""
+    Domination more where a Speciation comes first), and the work units that took.  Within
+    ``allowance`` units (by default the level's ``plan_budget``): once they are spent, the
+    spaces not yet valued again keep their first value, as the spaces beyond the best few do."""
     animal, seat = p.animal, p.seat
     mine = _placed(state, animal)
     if not mine:
-        return worth
+        return worth, 0
+    allowance = level.plan_budget if allowance is None else allowance
     key = _key(state, animal, level) + json.dumps(mine)
     seed = zlib.crc32(key.encode())
     # Many spaces to revalue at every placement: the cheaper settling of ``normal``.
     sim = replace(level, budget=level.budget // 12, settle_depth=0, chain=0)
     projected = _canonical(state)
     determinise(projected, seed)
+    units = 2  # the copy, and its valuation below
     for row, i in mine:
-        _act(projected, animal, seat, row, i, sim, seed)
+        units += _act(projected, animal, seat, row, i, sim, seed)
     search = Search(projected, p, sim)
     before = search.value(projected)
     order = sorted(range(len(worth)), key=lambda j: worth[j], reverse=True)
@@ -267,28 +294,35 @@ def _sequenced(state: State, p: Prompt, level: Level, values: dict[str, Any],
         row, i = space
         sig = (row, 0) if row in _SAME_ACTION else space
         if sig not in gains:
-            gains[sig] = search.value(_simulate(projected, animal, seat, *sig, sim, seed)) - before
+            if units >= allowance:
+                continue
+            after, used = _simulate(projected, animal, seat, *sig, sim, seed)
+            gains[sig], units = search.value(after) - before, units + used
         gain = gains[sig]
         if row == "domination":  # scale as the order of the Domination APs does
             best = values["domination"][0]
             gain *= worth[j] / best if best > 0 else 1.0
         out[j] = gain
-    return out
+    return out, units
 
 
-def space_worths(state: State, p: Prompt, level: Level, seed: int) -> list[tuple[float, float]]:
-    """What each option of a placement prompt is worth, with its seeded tie-break key."""
-    values = action_values(state, p.animal, p.seat, level)
+def space_worths(state: State, p: Prompt, level: Level, seed: int,
+                 allowance: int | None = None) -> tuple[list[tuple[float, float]], int]:
+    """What each option of a placement prompt is worth, with its seeded tie-break key, and the
+    work units that took: the action values' (the same whether remembered or not) and their
+    revaluation's, within ``allowance`` units (``_sequenced``)."""
+    values, units = valued(state, p.animal, p.seat, level)
     keys = tie_break(seed, len(p.options))
     spaces = [parse_space_id(o.id) for o in p.options]
     worth = [space_value(state, values, p.animal, *s, level) if s else 0.0 for s in spaces]
     if level.sequence and state["phase"] == "planning":
-        worth = _sequenced(state, p, level, values, spaces, worth)
-    return list(zip(worth, keys, strict=True))
+        worth, more = _sequenced(state, p, level, values, spaces, worth, allowance)
+        units += more
+    return list(zip(worth, keys, strict=True)), units
 
 
 def choose_space(state: State, p: Prompt, level: Level, seed: int) -> str:
     """The placement with the best value (ties broken by the seed)."""
-    worths = space_worths(state, p, level, seed)
+    worths, _ = space_worths(state, p, level, seed)
     best = max(range(len(p.options)), key=lambda i: worths[i])
     return p.options[best].id

@@ -38,6 +38,7 @@ class Level:
     plan_depth: int = 1         # settle depth inside the planning simulations
     plan_order: bool = True     # planning counts the APs that act before this one
     sequence: int = 0           # planning: best spaces valued again after this turn's own APs
+    plan_budget: int = 0        # planning: work units (search steps) of that revaluation, at most
     weights: Weights = field(default=DEFAULT)
 
 

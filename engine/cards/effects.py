@@ -1,11 +1,10 @@
-"""The cards' effects by name, and what several effects share.  Each effect module registers
-its cards here with ``card_effect``; ``engine.cards`` looks them up when a card is taken."""
+"""The cards' effects by name.  Each card's module registers its effect here with
+``card_effect``; ``engine.cards`` looks it up when a card is taken."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.data import CYLINDERS_PER_ANIMAL
 from engine.flow import State
 
 CardEffect = Callable[[State, str, str], None]
@@ -24,13 +23,3 @@ def card_effect(name: str) -> Callable[[CardEffect], CardEffect]:
 
 def card_id(name: str) -> str:
     return "card:" + name.lower().replace(" ", "-")
-
-
-def gain_ap(state: State, animal: str) -> bool:
-    """A new AP for good, from the animal's unused cylinders (there are only 10)."""
-    rec = state["animals"][animal]
-    if rec["aps_owned"] >= CYLINDERS_PER_ANIMAL:
-        return False
-    rec["aps_owned"] += 1
-    rec["aps"] += 1
-    return True

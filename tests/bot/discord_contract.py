@@ -103,6 +103,18 @@ _FLAGS_INTERACTION = SUPPRESS_EMBEDS | EPHEMERAL | SUPPRESS_NOTIFICATIONS | IS_C
 _CHAT_INPUT, _SUB_COMMAND, _SUB_COMMAND_GROUP = 1, 1, 2
 _BUTTON, _ACTION_ROW = 2, 1
 _CREATE_MESSAGE, _DEFERRED_MESSAGE, _UPDATE_MESSAGE, _AUTOCOMPLETE_RESULT = 4, 5, 7, 8
+#: Which callback types may answer which interaction types (Discord's documentation of interaction responses; the
+#: description does not know which interaction a callback answers). An autocomplete takes only its choices (8), a
+#: ping only a pong (1); only a component, or a modal submitted from one, may update its message (6, 7); a modal
+#: submission cannot open another modal (9). The code Discord gives this refusal is not documented: the fake
+#: answers it as a form error on ``type``.
+CALLBACKS_FOR: dict[int, frozenset[int]] = {
+    1: frozenset({1}),  # PING
+    2: frozenset({4, 5, 9, 12}),  # APPLICATION_COMMAND
+    3: frozenset({4, 5, 6, 7, 9, 12}),  # MESSAGE_COMPONENT
+    4: frozenset({8}),  # APPLICATION_COMMAND_AUTOCOMPLETE
+    5: frozenset({4, 5, 6, 7}),  # MODAL_SUBMIT
+}
 # Which documented limits apply to which operation (by operationId). The bot's webhooks are its interactions'
 # followups, which may be ephemeral.
 _MESSAGE_BODIES = {"create_message": _FLAGS_NEW, "update_message": _FLAGS_EDIT,
@@ -278,17 +290,18 @@ class Contract:
     # ----------------------------------------------------------------- checking
 
     def check(self, method: str, path: str, query: dict[str, str], body: Any, files: Sequence[int] = (),
-              multipart: bool = False) -> Violation | None:
+              multipart: bool = False, *, interaction_type: int | None = None) -> Violation | None:
         """What Discord would refuse in this request (``path`` under the API base; ``files``: the sizes of its
-        uploads), or None. Counts it in ``seen``."""
+        uploads; ``interaction_type``: for an interaction's callback, the type of the interaction it answers), or
+        None. Counts it in ``seen``."""
         started = time.thread_time()
         try:
-            return self._check(method, path, query, body, files, multipart)
+            return self._check(method, path, query, body, files, multipart, interaction_type)
         finally:
             self.seconds += time.thread_time() - started
 
     def _check(self, method: str, path: str, query: dict[str, str], body: Any, files: Sequence[int],
-               multipart: bool) -> Violation | None:
+               multipart: bool, interaction_type: int | None = None) -> Violation | None:
         operation, other_methods, path_params = self.operation(method, path)
         if operation is None:
             self.seen[f"{method} {_IDS.sub('{id}', path)} (no such operation)"] += 1
@@ -299,7 +312,8 @@ class Contract:
             return Violation(f"{method} {path}", path, (Problem((), "no such operation in Discord's API", "UNKNOWN"),),
                              404)
         self.seen[operation.name] += 1
-        problems = [*self._parameters(operation, path_params, query), *self._body(operation, body, files, multipart)]
+        problems = [*self._parameters(operation, path_params, query), *self._body(operation, body, files, multipart),
+                    *_callback_type(operation, body, interaction_type)]
         if not problems:
             return None
         self.violations += 1
@@ -387,6 +401,17 @@ def _limits(operation: Operation, body: Any, files: Sequence[int]) -> Iterator[P
             yield from _message(body["data"], ("data",), _FLAGS_INTERACTION)
         elif body.get("type") == _AUTOCOMPLETE_RESULT:
             yield from _choices(body["data"].get("choices"), ("data", "choices"))
+
+
+def _callback_type(operation: Operation, body: Any, interaction_type: int | None) -> Iterator[Problem]:
+    """A callback whose type cannot answer the interaction it is for (e.g. a message for an autocomplete)."""
+    allowed = CALLBACKS_FOR.get(interaction_type or 0)
+    if operation.spec.get("operationId") != "create_interaction_response" or allowed is None:
+        return
+    kind = body.get("type") if isinstance(body, dict) else None
+    if isinstance(kind, int) and kind not in allowed:
+        yield Problem(("type",), f"Callback type {kind} cannot answer an interaction of type {interaction_type}"
+                                 f" (only {sorted(allowed)})", "INTERACTION_CALLBACK_TYPE_INVALID")
 
 
 def _message(body: dict[str, Any], at: Where, settable: int) -> Iterator[Problem]:

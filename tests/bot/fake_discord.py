@@ -49,6 +49,7 @@ DM_CHANNEL = 1
 DEFAULT_PERMISSIONS = sum(1 << bit for bit in (10, 11, 14, 15, 16, 6, 18, 31, 38))
 
 Handler = Callable[["RecordedCall", re.Match[str]], Awaitable[web.Response]]
+_CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 
 
 @dataclass
@@ -257,6 +258,8 @@ class FakeDiscord:
         self._guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
         self._dm_channels: dict[int, int] = {}
         self.dm_closed: set[int] = set()  # users whose direct messages are closed (403, code 50007)
+        self.dm_latency = 0.0  # seconds Discord takes to answer each direct-message request (open, send)
+        self._dm_faults: dict[int, list[tuple[int, int]]] = {}  # user -> (status, code) of their next DMs
         self.direct_messages: list[tuple[int, str]] = []  # (user id, content) delivered
         self._commands: dict[int | None, list[JSON]] = {}
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
@@ -483,6 +486,21 @@ class FakeDiscord:
         data = self._command_data(command, subcommand, values, focused=focused)
         return self._interact(AUTOCOMPLETE, data, user, channel_id, permissions, None, locale, guild_locale)
 
+    def outdated_autocomplete(self, command: str, subcommand: str, focused: str, typed: str = "", *,
+                              user: FakeUser, channel_id: int | None = None, kind: int = payloads.STRING,
+                              permissions: int = 0) -> str:
+        """An autocomplete from a client that still shows an older command tree (Discord takes a while to give
+        every client the last sync): ``subcommand`` (``"group sub"`` too) and its option ``focused`` (of type
+        ``kind``) need not be in the tree the bot synced; only ``command`` must."""
+        registered = self._find_command(command)
+        leaves: list[JSON] = [{"name": focused, "type": kind, "value": typed, "focused": True}]
+        for name in reversed(subcommand.split()):
+            leaves = [{"name": name, "type": 1 if leaves[0]["type"] not in (1, 2) else 2, "options": leaves}]
+        data: JSON = {"id": registered["id"], "name": registered["name"], "type": 1, "options": leaves}
+        if "guild_id" in registered:
+            data["guild_id"] = registered["guild_id"]
+        return self._interact(AUTOCOMPLETE, data, user, channel_id, permissions, None)
+
     def click(self, custom_id: str, *, user: FakeUser, message_id: int | None = None, channel_id: int | None = None,
               permissions: int = 0, locale: str | None = None) -> str:
         """Click a button. Without ``message_id``, the newest stored message carrying ``custom_id`` is used."""
@@ -664,6 +682,11 @@ class FakeDiscord:
         fault = _Fault(method.upper(), re.compile(path_pattern), status, times, retry_after or 0.05)
         self._faults.append(fault)
 
+    def fail_dm(self, user: FakeUser, status: int, times: int = 1, code: int = 0) -> None:
+        """Answer the next ``times`` direct messages to ``user`` with ``status`` (a 403 with ``code``; a 429 with
+        Discord's rate-limit body; a 5xx as an outage): opening the direct channel still works."""
+        self._dm_faults.setdefault(user.id, []).extend([(status, code)] * times)
+
     def moderator_deletes(self, message_id: int) -> None:
         """A message deleted by someone else (a moderator): the bot finds it gone when it next touches it."""
         del self._messages[message_id]
@@ -730,7 +753,7 @@ class FakeDiscord:
                             time.perf_counter())
         self.calls.append(call)
         call.violation = contract().check(call.method, call.path, call.query, body, [len(f.data) for f in files],
-                                          multipart)
+                                          multipart, interaction_type=self._answered_kind(call.path))
         if call.violation is not None:
             self.violations.append(call.violation)
         fault = self._take_fault(call)
@@ -746,6 +769,12 @@ class FakeDiscord:
         async with self._changed:
             self._changed.notify_all()
         return response
+
+    def _answered_kind(self, path: str) -> int | None:
+        """For an interaction's callback, the type of the interaction it answers (the contract checks they fit)."""
+        match = _CALLBACK.fullmatch(path)
+        record = self._interactions.get(match[1]) if match else None
+        return None if record is None else record.kind
 
     def refuse_each_kind_once(self, status: int | Callable[[str], int]) -> None:
         """From now on, refuse the first request of every kind (an operation of Discord's API: a
@@ -965,6 +994,8 @@ class FakeDiscord:
         return _error(404, "Unknown User", 10013) if user is None else _json_response(user.payload())
 
     async def _post_dm_channel(self, call: RecordedCall, _match: re.Match[str]) -> web.Response:
+        if self.dm_latency:
+            await asyncio.sleep(self.dm_latency)
         recipient = int((call.json or {}).get("recipient_id", 0))
         user = self._users.get(recipient)
         if user is None:
@@ -985,7 +1016,16 @@ class FakeDiscord:
             self.repeated_nonces.append((channel_id, str(body["nonce"])))
             return _json_response(self._messages.get(self._nonces[channel_id, str(body["nonce"])], {}))
         if channel["type"] == DM_CHANNEL:
+            if self.dm_latency:
+                await asyncio.sleep(self.dm_latency)
             recipient = int(channel["recipients"][0]["id"])
+            faults = self._dm_faults.get(recipient)
+            if faults:
+                status, code = faults.pop(0)
+                call.fault = True
+                if status == 403:
+                    return _error(403, "Forbidden", code)
+                return _fault_response(_Fault("POST", re.compile(".*"), status, 0, 0.05))
             if recipient in self.dm_closed:
                 return _error(403, "Cannot send messages to this user", 50007)
             self.direct_messages.append((recipient, (call.json or {}).get("content", "")))

@@ -11,8 +11,11 @@ from pathlib import Path
 
 from bot_process import measured
 
+import words
+from bot.__main__ import AI_LEVELS, LANGUAGES, parse_args
 from bot.check import check
 from bot.config import load_config
+from bot.game.computer import SEAT_LEVELS
 from bot.store.connect import open_store
 from bot.store.sqlite import SCHEMA_VERSION
 
@@ -86,3 +89,27 @@ async def test_postgresql_reached_without_migrating_or_named_without_its_passwor
                                     "DS_DATABASE_URL": "postgresql://dominant:s3cret-pw@127.0.0.1:9/dominant"})
     assert code == 2 and len(err.splitlines()) == 1 and "cannot connect to the database" in err
     assert "s3cret-pw" not in err + out
+
+
+#: What --check has no use for: the Discord client and its HTTP stack, the pictures, the words,
+#: the game.  (The PostgreSQL driver and aiosqlite still come with bot.store.connect.)
+NOT_FOR_THE_CHECK = ("discord", "aiohttp", "PIL", "renderers", "words", "engine", "bot.game", "bot.discord",
+                     "bot.compose", "bot.playground")
+
+
+def test_the_check_imports_only_what_it_uses(tmp_path):
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "bot", "--check"], cwd=ROOT,
+                          env={"PATH": "/usr/bin:/bin", "DS_CONFIG": "/nonexistent/config.toml", "DISCORD_TOKEN": "t",
+                               "DS_DATABASE": str(tmp_path / "games.sqlite3")},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    # -X importtime: "import time: <self> | <cumulative> | <indent><module>" per module imported
+    imported = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "bot.check" in imported and "bot.config" in imported
+    heavy = sorted(m for m in imported if any(m == h or m.startswith(h + ".") for h in NOT_FOR_THE_CHECK))
+    assert heavy == []
+
+
+def test_the_command_line_offers_the_languages_and_levels_there_are():
+    assert LANGUAGES == words.LANGUAGES and parse_args([]).lang == words.DEFAULT
+    assert AI_LEVELS == SEAT_LEVELS

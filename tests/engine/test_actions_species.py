@@ -1,5 +1,5 @@
 """Rules by position for the species actions (Migration, Competition, Domination), the Ice Age
-end of the game, the Reset phase (Extinction, Survival) and the refusal of illegal choices.
+end of the game, the Reset phase's Extinction and the refusal of illegal choices.
 
 Earth after ``clear_earth``: the seven starting tiles, empty.  Labels: D3 tundra (centre),
 D2 wetland, E3 savannah, E4 desert, D4 mountain, C4 forest, C3 jungle.  Corners that touch
@@ -8,6 +8,7 @@ C4-W, C3-W, C3-NW.  Every corner of D3 also touches two ring tiles.
 """
 
 import copy
+import pickle
 
 import pytest
 from helpers import (
@@ -134,6 +135,20 @@ def test_migration_moves_to_adjacent_tiles_with_a_count_prompt():
     assert gene_pools(state) == pools
     assert all(n == 0 for n in eliminated(state).values())
     assert_ok(state)
+
+
+def test_a_migration_prompt_read_after_the_game_moved_on_offers_what_it_offered_then():
+    """A migration's moves are listed when first read (a search never reads most of them):
+    read late, they are still the moves and tile names of the position that asked."""
+    state = position()
+    put_species(state, "D3", "mammals", 1)
+    start_action(state, "migration", "mammals", 0)
+    unread, read, sent = engine.prompt(state), engine.prompt(state), pickle.dumps(engine.prompt(state))
+    then = [(o.id, english_label(o)) for o in read.options]
+    act(state, "move:D3>D2")
+    make_tundra(state, "D2")  # the terrain a move names changes after the prompt was made
+    assert [(o.id, english_label(o)) for o in unread.options] == then
+    assert unread == read == pickle.loads(sent)
 
 
 def test_migration_forfeit_moves_nothing():
@@ -594,7 +609,7 @@ def test_multi_animal_seat_scores_its_lowest_animal(vp, seat_scores, winner_seat
 
 
 # ---------------------------------------------------------------------------------------------
-# Reset: Extinction and Survival
+# Reset: Extinction (Survival: tests/engine/cards/test_card_survival.py)
 
 
 def extinction_position():
@@ -651,37 +666,6 @@ def test_extinction_without_endangered_mammals_asks_nobody():
     assert species(state, "E4") == {}
     assert species(state, "D4") == {"mammals": 2}
     assert eliminated(state)["reptiles"] == 2
-    assert_ok(state)
-
-
-def test_survival_sole_most_on_tundra_scores_tundra_tiles_occupied():
-    state = position()
-    make_tundra(state, "D2")
-    make_tundra(state, "E3")
-    put_element(state, "D3-NE", "seed")          # touches D3, D2 and E3: all tundra now
-    put_element(state, "D3-SE", "sun")           # touches D3, D4, E4
-    put_species(state, "D3", "birds", 2)
-    put_species(state, "D2", "birds", 1)
-    put_species(state, "E3", "birds", 1)         # birds: 4 species on 3 tundra tiles
-    put_species(state, "D3", "reptiles", 3)
-    put_species(state, "E3", "amphibians", 4)    # endangered: gone before Survival counts
-    run_reset(state)
-    assert state["animals"]["amphibians"]["eliminated"] == 4
-    assert state["survival"] == "birds"
-    assert vps(state) == {"insects": 0, "birds": 6, "mammals": 0, "arachnids": 0,
-                          "reptiles": 0, "amphibians": 0}  # bonus for 3 tiles
-    assert_ok(state)
-
-
-def test_survival_tie_scores_nobody():
-    state = position()
-    put_element(state, "D3-NE", "seed")
-    put_element(state, "D3-SE", "sun")
-    put_species(state, "D3", "birds", 2)
-    put_species(state, "D3", "reptiles", 2)
-    run_reset(state)
-    assert state["survival"] is None
-    assert all(v == 0 for v in vps(state).values())
     assert_ok(state)
 
 

@@ -3,6 +3,7 @@
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from engine.ai import LEVELS, choose
 from engine.ai.core import clone, determinise
 from engine.ai.facts import dominance, matching
 from engine.data import DOMINANCE_CARDS
+from engine.display import parse_space_id
 from engine.simulate import pick
 from tests.engine.helpers import card_id, current, fresh, offer, put_species, run_reset
 
@@ -150,6 +152,47 @@ def test_remembered_placement_values_equal_fresh_ones():
     engine.apply(state, p.seat, choose(state, "normal", 1))  # an AP placed: the earth unchanged
     planning._MEMO.clear()
     assert planning.action_values(state, p.animal, p.seat, level) == first
+
+
+#: Placements of the seeded games bench/ai.py times the budgets on (2, 4 and 6 players, hard
+#: seats among others; a hard seat's later placements of a 2-player Planning phase were the
+#: slowest decisions of all) and what hard chose on each before issue 30 made it faster and
+#: bounded its revaluation.
+HARD_PLACEMENTS = Path(__file__).parent / "positions" / "hard_placements.json"
+
+
+def test_hard_places_as_it_did_before_its_planning_was_made_faster_and_bounded():
+    cases = json.loads(HARD_PLACEMENTS.read_text())
+    assert len(cases) >= 12 and {len(c["state"]["seats"]) for c in cases} == {2, 4, 6}
+    for case in cases:
+        assert choose(case["state"], "hard", case["seed"]) == case["hard"], case["state"]["turn"]
+
+
+def test_hard_revalues_its_best_spaces_within_its_units():
+    from engine.ai import SEARCH_LEVELS, planning
+
+    hard = SEARCH_LEVELS["hard"]
+    case = json.loads(HARD_PLACEMENTS.read_text())[3]  # a 2-player seat's 5th placement of a turn
+    state, seed = case["state"], case["seed"]
+    p = current(state)
+    values = planning.action_values(state, p.animal, p.seat, hard)
+    plain = [planning.space_value(state, values, p.animal, *s, hard) if (s := parse_space_id(o.id)) else 0.0
+             for o in p.options]
+    full, spent = planning.space_worths(state, p, hard, seed)
+    none, projected = planning.space_worths(state, p, hard, seed, allowance=0)
+    some, part = planning.space_worths(state, p, hard, seed, allowance=projected - values_units(state, p, hard) + 1)
+    assert [w for w, _ in none] == plain != [w for w, _ in full]  # nothing valued again, or the best few
+    assert projected < part < spent <= values_units(state, p, hard) + hard.plan_budget + 1000
+    revalued = {i for i, ((w, _), v) in enumerate(zip(some, plain, strict=True)) if w != v}
+    assert revalued and revalued < {i for i, ((w, _), v) in enumerate(zip(full, plain, strict=True)) if w != v}
+    planning._MEMO.clear()  # the units are the same whether the values are remembered or not
+    assert planning.space_worths(state, p, hard, seed) == (full, spent)
+
+
+def values_units(state: dict, p, level) -> int:
+    from engine.ai import planning
+
+    return planning.valued(state, p.animal, p.seat, level)[1]
 
 
 def test_unknown_level_and_finished_game_are_refused():

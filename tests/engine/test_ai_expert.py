@@ -4,6 +4,7 @@ import json
 import math
 import random
 import time
+from pathlib import Path
 
 import pytest
 
@@ -108,6 +109,32 @@ def test_no_decision_spends_more_than_its_units_and_a_policy_decision_per_candid
             checked += 1
         engine.apply(state, p.seat, pick(p.options, chooser).id)
     assert checked == 9
+
+
+def test_a_placement_pays_for_its_valuation_and_a_small_budget_drafts_fewer_opponents():
+    cases = json.loads((Path(__file__).parent / "positions" / "hard_placements.json").read_text())
+    state, seed = cases[7]["state"], cases[7]["seed"]  # 4 players, a Planning phase under way
+    p = current(state)
+    ranked, ranking_units = expert.ranking(state, p, EXPERT, seed)
+    own = planning.valued(state, p.animal, p.seat, EXPERT.rank)[1]
+    assert ranking_units >= expert.plan_cost(own, EXPERT)  # the seat's action values are paid for
+    full = expert.search(state, p, EXPERT, seed, expert.units_for(5000, EXPERT))
+    assert full[1]["complete"] and len(full[1]["draft"]) > 1 and full[1]["units"] > ranking_units
+    # too little left after the ranking for any opponent's values: hard's choice, undrafted
+    broke = expert.search(state, p, EXPERT, seed, ranking_units)
+    assert broke == (ranked[0][1], {"draft": {}, "units": ranking_units, "complete": False})
+    planning._MEMO.clear()  # what a decision pays does not depend on what is remembered
+    assert expert.search(state, p, EXPERT, seed, expert.units_for(5000, EXPERT)) == full
+
+
+def test_a_playout_pays_for_the_placement_values_it_uses():
+    cases = json.loads((Path(__file__).parent / "positions" / "hard_placements.json").read_text())
+    state = cases[6]["state"]
+    p = current(state)
+    play = expert.Playouts(state, p, EXPERT, 3)
+    play.policy(state, p, 5)
+    cost = planning.valued(state, p.animal, p.seat, EXPERT.rank)[1]
+    assert play.used == expert.plan_cost(cost, EXPERT) + 1 > 100  # and the pick
 
 
 def test_a_decision_keeps_roughly_to_its_budget():

@@ -1,7 +1,9 @@
 """Every switch in ``engine/data.py`` that records an open or corrected rule really switches.
 
 Each test flips one switch with ``monkeypatch`` and checks the behaviour follows it, beside the
-default (the belief we play by).  A switch that the engine stops reading fails here.
+default (the belief we play by).  A switch that the engine stops reading fails here.  A dominance
+card's switches live in its module under ``engine/cards/`` and are flipped in its own tests
+(``tests/engine/cards/test_card_<card>.py``).
 """
 
 from __future__ import annotations
@@ -10,15 +12,11 @@ import pytest
 from helpers import (
     act,
     assert_ok,
-    card_id,
-    cid,
     current,
-    fill_corners,
     finished,
     fresh,
     game,
     hk,
-    offer,
     option_ids,
     put_species,
     put_tile,
@@ -31,110 +29,6 @@ from helpers import (
 import engine
 from engine import data, reseed
 from engine.data import ALLOTMENT_BY_PLAYERS
-from engine.display import place_ap
-
-# -- Evolution: the replaced species goes to the box, or back to its gene pool ------------------
-
-
-def _evolve(state: dict) -> None:
-    offer(state, "birds", "Evolution")
-    act(state, card_id("Evolution"))
-    act(state, "replace:D3:mammals")
-    assert finished(state)  # no other animal is left to replace
-
-
-def _evolution_position() -> dict:
-    state = fresh()
-    put_species(state, "D3", "mammals", 2)
-    return state
-
-
-def test_evolution_replaced_species_eliminated_by_default():
-    assert data.EVOLUTION_REPLACED_TO == "eliminated"
-    state = _evolution_position()
-    pool = state["animals"]["mammals"]["gene_pool"]
-    _evolve(state)
-    assert species(state, "D3") == {"mammals": 1, "birds": 1}
-    assert state["animals"]["mammals"]["eliminated"] == 1
-    assert state["animals"]["mammals"]["gene_pool"] == pool
-    assert_ok(state)
-
-
-def test_evolution_switch_to_gene_pool(monkeypatch):
-    monkeypatch.setattr(data, "EVOLUTION_REPLACED_TO", "gene_pool")
-    state = _evolution_position()
-    pool = state["animals"]["mammals"]["gene_pool"]
-    _evolve(state)
-    assert species(state, "D3") == {"mammals": 1, "birds": 1}
-    assert state["animals"]["mammals"]["eliminated"] == 0
-    assert state["animals"]["mammals"]["gene_pool"] == pool + 1
-    assert_ok(state)
-
-
-# -- Instinct: one of the taker's own APs, or a new cylinder ------------------------------------
-
-
-def _instinct(state: dict, animal: str = "mammals") -> None:
-    offer(state, animal, "Instinct")
-    act(state, card_id("Instinct"))
-
-
-def _aps(state: dict, animal: str = "mammals") -> tuple[int, int]:
-    rec = state["animals"][animal]
-    return rec["aps"], rec["aps_owned"]
-
-
-def test_instinct_places_an_own_ap_by_default():
-    assert data.INSTINCT_AP_IS_NEW is False
-    state = fresh()
-    _instinct(state)
-    act(state, "wanderlust-2")
-    assert state["display"]["wanderlust"][1] == "mammals"
-    assert _aps(state) == (2, 3)
-    assert_ok(state)
-
-
-def test_instinct_switch_to_a_new_cylinder(monkeypatch):
-    monkeypatch.setattr(data, "INSTINCT_AP_IS_NEW", True)
-    state = fresh()
-    _instinct(state)
-    act(state, "wanderlust-2")
-    assert state["display"]["wanderlust"][1] == "mammals"
-    assert _aps(state) == (3, 4)
-    assert_ok(state)
-
-
-def test_instinct_with_an_empty_supply_depends_on_the_switch(monkeypatch):
-    def position() -> dict:
-        state = fresh()
-        for row in ("adaptation", "abundance", "wasteland"):
-            place_ap(state, "mammals", row, 0)
-        return state
-
-    state = position()
-    _instinct(state)
-    assert finished(state)  # nothing in the supply: that part is forfeit
-    assert state["log"][-1]["key"] == "instinct.skipped.no_ap"  # placing one is forfeit
-    assert _aps(state) == (0, 3)
-
-    monkeypatch.setattr(data, "INSTINCT_AP_IS_NEW", True)
-    state = position()
-    _instinct(state)
-    assert current(state).kind == "instinct"  # a new cylinder needs no supply
-    act(state, "initiative-1")
-    assert _aps(state) == (0, 4)
-    assert_ok(state)
-
-
-def test_instinct_new_cylinder_switch_respects_the_ten_cylinders(monkeypatch):
-    monkeypatch.setattr(data, "INSTINCT_AP_IS_NEW", True)
-    state = fresh()
-    rec = state["animals"]["mammals"]
-    rec["aps"] = rec["aps_owned"] = 10
-    _instinct(state)
-    assert finished(state)
-    assert _aps(state) == (10, 10)
-
 
 # -- Glaciation: how far waiting APs slide in Reset ---------------------------------------------
 
@@ -219,25 +113,6 @@ def test_insect_free_speciation_switch(monkeypatch, n):
     assert current(state).kind == "speciation_free"
     act(state, "tile:C4")
     assert species(state, "C4") == {"insects": n}
-
-
-# -- Aquatic: species on a tile touching the new element, or any sea/wetland -------------------
-
-
-@pytest.mark.parametrize(("touching", "tiles"), [(True, ["tile:D1", "tile:D2"]),
-                                                 (False, ["tile:D1", "tile:D2", "tile:F3"])])
-def test_aquatic_species_tile_switch(monkeypatch, touching, tiles):
-    monkeypatch.setattr(data, "AQUATIC_SPECIES_ON_ELEMENT_TILE", touching)
-    state = fresh()
-    put_tile(state, "D1", "sea")
-    put_tile(state, "F3", "sea")
-    fill_corners(state, ["D1", "D2", "F3"], "grub", keep_vacant=["D2-NE", "F3-E"])
-    offer(state, "amphibians", "Aquatic")
-    act(state, card_id("Aquatic"))
-    act(state, "element:sun")
-    act(state, cid("D2-NE"))
-    assert current(state).kind == "aquatic_tile"
-    assert sorted(option_ids(state)) == tiles
 
 
 # -- Setup: the VP marker cube and the face-up Wanderlust tiles ---------------------------------

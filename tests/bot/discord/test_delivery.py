@@ -1,15 +1,20 @@
-"""Message building: limits Discord enforces, who gets pinged, and the prompt's components;
-retrying a post."""
+"""Message building: limits Discord enforces, who gets pinged (followers' mentions over as many
+posts as they need), and the prompt's components; the pace of followers' direct messages and
+what counts as closed ones; retrying a post."""
 
 import asyncio
 from types import SimpleNamespace
 
+import discord
+
 from bot.discord.components import BUTTON_LABEL, BoardButton, OptionButton, prompt_view
 from bot.discord.delivery import Announcer, compose, mentions_for, message_text
+from bot.discord.news import FollowerNews, Pacer, dms_closed, mention_posts, passing
 from bot.game.channel import ChannelPost
+from bot.game.followers import TurnNews
 from bot.game.limits import CONTENT as MESSAGE_LIMIT
 from bot.game.replies import Choice, Reply
-from bot.store.models import LivePost
+from bot.store.models import LivePost, OutboxItem
 
 
 def test_a_long_text_keeps_the_mention_and_its_end():
@@ -18,6 +23,41 @@ def test_a_long_text_keeps_the_mention_and_its_end():
     assert len(text) <= MESSAGE_LIMIT
     assert text.startswith("<@123> ") and text.endswith("Now: Ann acts.\n(note)")
     assert compose("hi", ["@everyone", "7"]) == "<@7> hi"
+
+
+def test_followers_mentions_are_split_over_posts_discord_takes():
+    users = [str(10**17 + i) for i in range(250)]
+    head, now, more = "**Game #1: turn 3 is done.**", "Now: ann acts.", "**Game #1: turn 3 is done.** (more)"
+    news, brief = f"{head}\n{'x' * 1700}\n{now}", f"{head}\n{'x' * 1100}\n{now}"
+    posts = mention_posts(news, brief, more, [*users, "@everyone"])
+    assert [u for _, part in posts for u in part] == users  # each once, in order; a name pings nobody
+    assert all(len(content) <= MESSAGE_LIMIT and len(part) <= 100 for content, part in posts)
+    assert posts[0][0].endswith(brief) and all(content.endswith(more) for content, _ in posts[1:])
+    assert all(content.startswith(compose("", part)) for content, part in posts)
+    assert mention_posts(news, brief, more, users[:3]) == [(compose(news, users[:3]), users[:3])]  # they fit
+    assert mention_posts(news, brief, more, []) == []
+
+
+def test_the_pacer_lets_a_burst_through_then_so_many_a_second():
+    now = [0.0]
+    pacer = Pacer(rate=10.0, burst=3, clock=lambda: now[0])
+    assert [pacer.take() for _ in range(4)] == [True, True, True, False]
+    assert abs(pacer.wait() - 0.1) < 1e-9
+    now[0] += 0.25
+    assert [pacer.take() for _ in range(3)] == [True, True, False]
+
+
+def _refused(kind, status, code=0):
+    """An error of discord.py's, as it raises it for Discord's answer ``status`` with ``code``."""
+    return kind(SimpleNamespace(status=status, reason="x"), {"code": code, "message": "x"})
+
+
+def test_only_a_403_with_code_50007_means_closed_direct_messages():
+    assert dms_closed(_refused(discord.Forbidden, 403, 50007))
+    assert not dms_closed(_refused(discord.Forbidden, 403, 50001))
+    assert not dms_closed(_refused(discord.HTTPException, 503))
+    assert passing(_refused(discord.DiscordServerError, 503)) and passing(_refused(discord.HTTPException, 429))
+    assert passing(TimeoutError()) and not passing(_refused(discord.Forbidden, 403, 50007))
 
 
 def test_only_the_player_to_act_can_be_pinged():
@@ -156,3 +196,57 @@ async def test_a_channel_whose_retries_ran_out_is_caught_up_by_the_sweep():
     assert await announcer.catch_up() == 0  # ... the next only after CATCH_UP_SECONDS
     await _posted(service, announcer)
     assert channel.sent == ["ds-7-2"] and service.recorded == [(2, "1000")]
+
+
+# -- followers' news ---------------------------------------------------------------------------
+
+
+class _Followers:
+    """A client and a service for FollowerNews: direct messages per ``refusals`` (user -> errors to raise
+    first), the channel's posts kept, the store's users and outbox item in dictionaries."""
+
+    def __init__(self, refusals: dict[str, list[Exception]]) -> None:
+        self.refusals, self.dms, self.posts, self.failed_at, self.mention = refusals, [], [], {}, None
+        self.store = SimpleNamespace(dm_failures=self._dm_failures, set_user=self._set_user,
+                                     set_outbox_mention=self._set_outbox_mention)
+
+    async def create_dm(self, user):
+        async def send(content, **kwargs):
+            errors = self.refusals.get(str(user.id), [])
+            if errors:
+                raise errors.pop(0)
+            self.dms.append(str(user.id))
+        return SimpleNamespace(send=send)
+
+    def get_partial_messageable(self, _channel_id):
+        async def send(content, **kwargs):
+            self.posts.append(content)
+        return SimpleNamespace(send=send)
+
+    async def follower_news(self, game_id, turns):
+        return TurnNews(game_id, "55", "**Game #1: turn 1 is done.**", None, "", "brief", "more")
+
+    async def _dm_failures(self, users):
+        return {u for u in users if u in self.failed_at}
+
+    async def _set_user(self, user_id, dm_failed_at):
+        self.failed_at[user_id] = dm_failed_at
+
+    async def _set_outbox_mention(self, _item_id, mention):
+        self.mention = mention
+
+
+async def test_followers_news_goes_out_paced_retrying_failures_last_and_mentioning_closed_ones_at_the_end():
+    fakes = _Followers({"2": [_refused(discord.Forbidden, 403, 50007)],
+                        "3": [_refused(discord.DiscordServerError, 503)]})
+    now = [0.0]
+    news = FollowerNews(fakes, fakes, Pacer(rate=10.0, burst=3, clock=lambda: now[0]))
+    item = OutboxItem(7, 1, "followers", "55", '{"first": 1, "last": 1}', ["1", "2", "3", "4"])
+    told = await news.tell(item)
+    assert (told.done, told.failed, told.wait is not None) == (False, True, True)  # paced after three
+    assert fakes.dms == ["1"] and fakes.posts == [] and set(fakes.failed_at) == {"2"}
+    assert fakes.mention == ["2", "4", "3"]  # who is left: the one Discord failed goes last
+    now[0] += 1.0
+    told = await news.tell(OutboxItem(7, 1, "followers", "55", item.text, fakes.mention))
+    assert told.done and fakes.dms == ["1", "4", "3"]
+    assert fakes.posts == ["<@2> **Game #1: turn 1 is done.**"]  # the closed one, once every DM was tried

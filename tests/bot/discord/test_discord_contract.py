@@ -133,6 +133,17 @@ def test_an_unknown_operation_and_a_wrong_method(checker):
     assert wrong is not None and wrong.status == 405 and "has no PUT" in str(wrong)
 
 
+def test_a_callback_that_cannot_answer_its_interaction(checker):
+    # an autocomplete (type 4) takes its choices only; a command (2) cannot update a message it is not on
+    message_answer = {"type": 4, "data": {"content": "Hello", "flags": 64}}
+    refused(checker.check("POST", CALLBACK, {}, message_answer, interaction_type=4), "type", "only [8]")
+    refused(checker.check("POST", CALLBACK, {}, {"type": 6}, interaction_type=2), "type", "interaction of type 2")
+    choices = {"type": 8, "data": {"choices": []}}
+    assert checker.check("POST", CALLBACK, {}, choices, interaction_type=4) is None
+    assert checker.check("POST", CALLBACK, {}, message_answer, interaction_type=2) is None
+    assert checker.check("POST", CALLBACK, {}, message_answer) is None  # the interaction unknown: not judged
+
+
 def test_content_over_2000_characters(checker):
     # The description allows 4000 on a channel message; the documentation says 2000.
     refused(checker.check("POST", CHANNEL, {}, message(content="x" * 2001)), "content", "2000")

@@ -324,3 +324,25 @@ async def test_a_token_discord_refuses_stops_the_bot_with_one_line(fake, tmp_pat
     (line,) = [t for t in out.stderr.strip().splitlines() if t.startswith("error:")]
     assert "token" in line and "DISCORD_TOKEN" in line, line
     assert "Traceback" not in out.stderr and "fake-token-never-printed" not in out.stderr
+
+
+async def test_after_a_crash_the_json_log_stays_all_json(fake, tmp_path):
+    # A kill -9 leaves the render pool's semaphores behind; multiprocessing's resource tracker (a
+    # process of its own, writing to the bot's stderr) cleans them up once the workers are gone, and
+    # would say so in two plain-text lines.
+    bot = BotProcess(fake, tmp_path / "games.sqlite3", env={"DS_LOG_FORMAT": "json"})
+    await bot.start()
+    await slash(fake, "new", ANN, {"players": 2})
+    await slash(fake, "addbot", ANN, {"level": "random"})
+    await slash(fake, "start", ANN)
+    await fake.wait_channel_messages(1)  # a picture was drawn: the render workers run
+    await bot.kill()  # its output is read until the workers and the tracker have exited too
+    lines = bot.output.decode().splitlines()
+    assert lines and [line for line in lines if not is_json_object(line)] == []
+
+
+def is_json_object(line: str) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False

@@ -152,6 +152,36 @@ async def test_direct_messages_on_your_turn_and_the_fallback_when_they_are_close
     assert BOB.id in [int(u) for u in post["allowed_mentions"]["users"]]  # the fallback: mentioned in the channel
 
 
+async def test_a_turns_direct_message_discord_fails_is_sent_again_and_only_closed_ones_are_remembered(fake, bot):
+    await start_two(fake)
+    asked = await actor(fake)
+    await slash(fake, "mygames", asked, {"direct": "on"})
+
+    def reminded() -> list[str]:
+        return [text for user, text in fake.direct_messages if user == asked.id and text.startswith("Reminder:")]
+
+    fake.fail_dm(asked, 503)  # Discord fails the first reminder's direct message once
+    await slash(fake, "settings", ANN, {"reminder": "2s"})
+    for _ in range(200):
+        if reminded():
+            break
+        await asyncio.sleep(0.05)
+    assert reminded() and posts_with(fake, "Reminder:") == []  # sent again by direct message, not a mention
+    fake.fail_dm(asked, 403, code=50001)  # refused, but not because their direct messages are closed
+    channel = await wait_for_posts(fake, "Reminder:", 1, 10)  # that one is a mention in the channel
+    assert [int(u) for u in channel[0]["allowed_mentions"]["users"]] == [asked.id]
+    count = len(reminded())
+    for _ in range(200):  # and the next is a direct message again: nothing was taken for closed
+        if len(reminded()) > count:
+            break
+        await asyncio.sleep(0.05)
+    assert len(reminded()) > count
+    await slash(fake, "settings", ANN, {"reminder": "off"})
+    conn = sqlite3.connect(bot.database)
+    assert conn.execute("SELECT dm_failed_at FROM users WHERE user_id = ?", (str(asked.id),)).fetchone() == (None,)
+    conn.close()
+
+
 async def test_a_deadline_hands_the_decision_to_the_ai_and_the_player_plays_again_next_turn(fake, bot):
     await start_two(fake)
     late = await actor(fake)

@@ -116,6 +116,19 @@ async def test_a_command_discord_delivers_in_an_older_shape_says_the_commands_ar
     assert "being updated" in text_of(answer) and "Something went wrong" not in text_of(answer)
 
 
+async def test_an_autocomplete_from_an_older_command_tree_is_answered_with_no_choices(fake, bot):
+    # Discord still shows some clients the tree before the last sync: /ds tile, /ds pace set ... are gone, and
+    # /ds history's turn never had an autocomplete. Each is answered with its choices (none): a message would be
+    # refused (an autocomplete takes nothing else).
+    outdated = [("tile", "at", 3), ("pace set", "reminder", 3), ("history", "turn", 4), ("play", "seat", 3)]
+    for sub, option, kind in outdated:
+        iid = fake.outdated_autocomplete("ds", sub, option, "a", user=ANN, kind=kind)
+        answer = await fake.response(iid, timeout=15)
+        assert answer == {"type": 8, "data": {"choices": []}}, (sub, answer)
+    assert [c.status for c in fake.calls if c.path.endswith("/callback") and c.status >= 400] == []
+    assert rows(bot.database, "SELECT count(*) FROM games") == [(0,)]
+
+
 async def test_a_click_on_another_games_prompt_says_which_game_and_where(fake, tmp_path):
     other = fake.add_channel("second-table")  # before the bot connects: it learns its channels then
     bot = BotProcess(fake, tmp_path / "games.sqlite3")

@@ -10,6 +10,7 @@ from service_helpers import start_game
 from bot.game import replies
 from bot.game.pace import DAY, HOUR
 from bot.game.service import GameService
+from words import say
 
 HERE, ELSEWHERE = "111111111111111111", "222222222222222222"
 
@@ -36,7 +37,7 @@ async def test_the_servers_games_with_links_and_who_is_awaited(admin, store, now
     await admin.create_lobby("other-chan", "u8", "Olga", 4, guild_id=ELSEWHERE)
     now.t += 2 * DAY + HOUR
     reply = await admin.server_games(HERE, True)
-    assert not reply.public
+    assert reply.count == 1
     lines = reply.text.splitlines()
     assert lines[0] == "2 live games on this server (1 of them a lobby):"
     assert f"Game #1: Hal's lobby, 1/4 seated - https://discord.com/channels/{HERE}/lobby-chan" in lines
@@ -45,6 +46,27 @@ async def test_the_servers_games_with_links_and_who_is_awaited(admin, store, now
     assert "Olga" not in reply.text  # another server's lobby
     choices = await admin.server_game_choices(HERE)
     assert [game for game, _ in choices] == [2, 1] and choices[1][1] == "#1 Hal: lobby"
+
+
+async def test_the_servers_games_a_page_at_a_time_each_page_within_a_message(admin, store, now):
+    for n in range(23):  # the longest lines there are: 32-character names, 19-digit ids, a long wait
+        channel = f"{10**18 + n}"
+        await admin.create_lobby(channel, f"u{n}", "h" * 32, 2, guild_id=HERE, language="hu" if n % 2 else "en")
+        if n % 3 == 0:
+            await admin.join(channel, f"v{n}", "p" * 32)
+            await admin.start(channel, f"u{n}")
+    now.t += 45 * DAY + 23 * HOUR
+    first = await admin.server_games(HERE, True)
+    assert (first.index, first.count) == (0, 3)
+    assert first.text.splitlines()[0] == "23 live games on this server (15 of them lobbies):"
+    assert first.text.splitlines()[-1] == "Page 1 of 3, the newest games first."
+    for page in range(3):
+        shown = await admin.server_games(HERE, True, page)
+        for lang in ("en", "hu"):
+            assert len(say(shown.message, lang)) <= 2000, (page, lang)
+    last = await admin.server_games(HERE, True, 99)  # a page gone since: the last one
+    assert last.index == 2 and [line.split(":")[0].split(" (")[0] for line in last.text.splitlines()[1:-1]] == [
+        "Game #3", "Game #2", "Game #1"]
 
 
 async def test_a_manager_abandons_any_game_of_the_server_and_its_channel_is_told(admin, store):

@@ -55,16 +55,20 @@ async def test_following_a_game_and_its_news_once_per_turn(service, store):
     assert "already follow" in (await service.follow("chan", "G", "u9")).text
     mine = await service.my_games("u9")
     assert "You follow:" in mine.text and "#1: turn 1" in mine.text
-    assert await service.turn_news("chan") is None  # turn 1 is not done yet
+    assert not await service.queue_turn_news("chan")  # turn 1 is not done yet
     await play_until_turn(service, store, 2)
-    news = await service.turn_news("chan")
-    assert news.followers == ["u9"] and news.text.startswith("**Game #1: turn 1 is done.**")
+    assert await service.queue_turn_news("chan")
+    (item,) = await store.unsent()  # the news waits in the outbox, for every follower
+    assert (item.kind, item.mention) == ("followers", ["u9"])
+    news = await service.follower_news(game_id, item.text)  # worded when queued, drawn when sent
+    assert news.text.startswith("**Game #1: turn 1 is done.**") and news.more.startswith("**Game #1: turn 1")
     assert "Now: " in news.text and news.alt.startswith("Turn picture. Turn 2")
-    assert await service.turn_news("chan") is None  # told once
+    assert not await service.queue_turn_news("chan")  # told once
+    assert len(await store.unsent()) == 1
     assert "no longer follow" in (await service.follow("chan", "G", "u9", on=False)).text
     await play_until_turn(service, store, 3, seed=2)
-    assert await service.turn_news("chan") is None  # nobody follows: nothing to tell (and turn 2 is passed)
-    assert (await store.game(game_id)).told_turn == 2
+    assert not await service.queue_turn_news("chan")  # nobody follows: nothing to tell (and turn 2 is passed)
+    assert (await store.game(game_id)).told_turn == 2 and len(await store.unsent()) == 1
 
 
 async def test_a_finished_game_cannot_be_followed(service, store):

@@ -97,3 +97,36 @@ async def test_reads_outside_a_transaction_see_only_committed_data(tmp_path):
         assert not store.conn.in_transaction
     finally:
         await store.close()
+
+
+async def test_a_transaction_cancelled_while_its_commit_finishes_stays_cancelled(tmp_path):
+    # A task cancelled as it commits (a bot stopping while its scheduler marks an item sent): the
+    # COMMIT goes on in the connection's thread, the ROLLBACK queued after it finds no transaction.
+    # The cancellation must come out, not that refusal: the scheduler would swallow it as a failed
+    # tick, run on, and the bot never stop.
+    store = await Store.open(str(tmp_path / "games.sqlite3"))
+    db = store.conn
+    real = db.execute
+
+    def execute(sql, parameters=()):
+        statement = real(sql, parameters)
+        if sql != "COMMIT":
+            return statement
+
+        async def cancelled_as_it_commits():
+            asyncio.ensure_future(statement._run())  # the COMMIT is on its way to the thread
+            await asyncio.sleep(0)
+            raise asyncio.CancelledError
+
+        return cancelled_as_it_commits()
+
+    db.execute = execute
+    try:
+        with pytest.raises(asyncio.CancelledError):
+            async with store.transaction():
+                await store.insert_game("chan", 2, "standard", 1)
+        db.execute = real
+        assert not db.in_transaction and (await store.live_game("chan")) is not None  # committed, not stuck
+    finally:
+        db.execute = real
+        await store.close()

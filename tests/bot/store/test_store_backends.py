@@ -323,3 +323,36 @@ async def test_sending_an_outbox_item_never_holds_its_game(database):
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_servers_live_games_are_counted_and_read_a_page_at_a_time_newest_first(store):
+    async with store.transaction():
+        ids = [await store.insert_game(f"c{n}", 2, "standard", 1, guild_id="42") for n in range(7)]
+        await store.insert_game("elsewhere", 2, "standard", 1, guild_id="43")
+        for gid in ids[:3]:
+            await store.save_state(gid, 0, 1, {"n": 1}, status="active")
+        await store.set_status(ids[3], "abandoned")
+    assert await store.count_server_games("42") == (6, 3)  # the abandoned one is not live
+    assert await store.count_server_games("none") == (0, 0)
+    newest = [ids[6], ids[5], ids[4], ids[2], ids[1], ids[0]]
+    pages = [[g.id for g in await store.games_of_server("42", 4, offset)] for offset in (0, 4, 8)]
+    assert pages == [newest[:4], newest[4:], []]
+
+
+async def test_followers_news_is_claimed_once_and_its_outbox_item_keeps_who_is_left(store):
+    async with store.transaction():
+        gid = await store.insert_game("chan", 2, "standard", 1)
+        assert await store.claim_told_turn(gid, 0, 2)
+        assert not await store.claim_told_turn(gid, 0, 3)  # told already: the second claim is refused
+        await store.add_outbox(gid, "followers", "chan", "{}", ["u1", "u2", "u3"], 1.0)
+    assert (await store.game(gid)).told_turn == 2
+    (item,) = await store.unsent()
+    await store.set_outbox_mention(item.id, ["u3"])
+    assert (await store.unsent())[0].mention == ["u3"]
+    await store.set_user("u2", dm_failed_at=5.0)
+    await store.set_user("u3", notify_dm=True)
+    assert await store.dm_failures(["u1", "u2", "u3"]) == {"u2"} and await store.dm_failures([]) == set()
+    await store.mark_sent(item.id, 2.0)
+    await store.set_outbox_mention(item.id, [])  # sent: left as it was
+    async with store.claim_unsent() as claimed:
+        assert claimed is None
