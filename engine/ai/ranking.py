@@ -39,7 +39,7 @@ def _greedy(state: State, p: Prompt, seed: int) -> list[str]:
 def _searching(state: State, p: Prompt, level: str, seed: int) -> list[str]:
     settings = SEARCH_LEVELS[level]
     if p.kind in PLACE_KINDS:
-        worths = planning.space_worths(state, p, settings, seed)
+        worths, _ = planning.space_worths(state, p, settings, seed)
         order = sorted(range(len(p.options)), key=lambda i: worths[i], reverse=True)
         return [p.options[i].id for i in order]
     base = clone(state)
