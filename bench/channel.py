@@ -57,7 +57,7 @@ class BotAt(BotProcess):
 
 def options_of(message: dict) -> list[dict]:
     return [c for row in message.get("components") or [] for c in row.get("components", [])
-            if not c.get("custom_id", "").startswith("ds:full:")]
+            if c.get("custom_id", "").startswith(("ds:b:", "ds:s:"))]
 
 
 def live_prompt(fake: FakeDiscord, channel: int) -> dict | None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import sys
+from pathlib import Path
 
 from bot.config import ConfigError, StartupError, load_config
 from bot.store.api import StoreUnavailable
@@ -15,9 +17,21 @@ from bot.store.api import StoreUnavailable
 #: Exit status when the database cannot be used: a supervisor restarts or alerts, never waits.
 EXIT_DATABASE = 3
 
-#: words.LANGUAGES and bot.game.computer.SEAT_LEVELS, written out so that parsing the command
-#: line (--check) imports neither the words nor the AI; tests/bot/test_check.py checks they agree.
-LANGUAGES = ("en", "hu")
+
+
+def languages() -> tuple[str, ...]:
+    """words.LANGUAGES, found as words finds them (a folder of words/locale a language, English
+    first) without importing words: parsing the command line (--check) imports neither the words
+    nor the AI.  tests/bot/test_check.py checks that the two agree, as for AI_LEVELS."""
+    spec = importlib.util.find_spec("words")
+    assert spec is not None and spec.submodule_search_locations is not None
+    locale = Path(next(iter(spec.submodule_search_locations))) / "locale"
+    found = sorted(p.parents[1].name for p in locale.glob("*/LC_MESSAGES/ds.po"))
+    return ("en", *(lang for lang in found if lang != "en"))
+
+
+LANGUAGES = languages()
+#: bot.game.computer.SEAT_LEVELS, written out for the same reason.
 AI_LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
 
 
@@ -33,11 +47,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="playground: where to write the board image (turn.png and tile.png go beside it)")
     parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
     parser.add_argument("--check", action="store_true",
-                        help="check before starting: read the configuration, reach the database, report pending "
+                        help="check before starting: read the configuration (an unknown section or key, or a "
+                             "value of the wrong type, is an error), reach the database, report pending "
                              "migrations and the shards this process would run; exit 0, or 2 with one line "
                              "per problem (nothing is changed)")
     parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
-                        help="playground: the language of a new game and of the answers (en or hu)")
+                        help=f"playground: the language of a new game and of the answers ({', '.join(LANGUAGES)})")
     parser.add_argument("--ai", action="append", default=[], metavar="LEVEL", choices=AI_LEVELS,
                         help="playground: a computer player at LEVEL in a new game (repeat for more), "
                              f"one of {', '.join(AI_LEVELS)}; e.g. --players Ann --ai hard --ai normal")
@@ -80,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             from bot.compose import run_discord
 
             return run_discord(config)
-        from bot.playground import run_playground  # the playground's service, renderers and AI
+        from bot.playground_start import run_playground  # the playground's service, renderers and AI
 
         return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board,
                                           new=args.new, load=args.load, lang=args.lang, ai=args.ai))

@@ -21,9 +21,12 @@ import discord
 from bot.config import Config, StartupError
 from bot.discord.client import DominantBot, bot_class, configure_endpoints
 from bot.discord.commands import build_commands
-from bot.discord.delivery import Announcer
+from bot.discord.delivery import RETRY_DELAYS, Announcer
 from bot.discord.metrics import Metrics
 from bot.discord.monitor import Check, Monitor
+from bot.discord.news import FollowerNews
+from bot.discord.operations import Operations
+from bot.discord.outbox import Outbox
 from bot.discord.responder import Responder
 from bot.game.computer import AiTurns, think_here
 from bot.game.hints import hint_here
@@ -116,7 +119,7 @@ def run_discord(config: Config) -> int:
     configure_logging(config.log_format, secrets=secrets_of(config.token, config.database))
     delays = os.environ.get("DS_RETRY_DELAYS")  # tests shorten the retries of failed posts
     clock = test_clock(os.environ.get("DS_TEST_CLOCK_FILE")) or time.time
-    retry = {"retry_delays": tuple(float(d) for d in delays.split(","))} if delays else {}
+    retry_delays = tuple(float(d) for d in delays.split(",")) if delays else RETRY_DELAYS
     if config.shards is not None:
         log.info("running %s against %s", config.shards, redact(config.database))
 
@@ -142,6 +145,7 @@ def run_discord(config: Config) -> int:
                 await monitor.stop()
             raise
         store.shards = config.shards  # catch-up posts, reminders, deadlines: this process's servers only
+        store.clock = clock  # rows dated by the clock housekeeping reads them with
         try:
             await relayout(store)  # games stored by an older version, before any interaction
         except BaseException:
@@ -156,8 +160,10 @@ def run_discord(config: Config) -> int:
             service.lobby_days = config.lobby_days
             service.hold_level = config.hold_level
             client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards, metrics=metrics)
-            announcer = Announcer(client, service, **retry)
+            ops = Operations(client)  # every call to Discord outside an interaction's answer
+            announcer = Announcer(ops, service, retry_delays=retry_delays)
             announcer.metrics = metrics
+            outbox = Outbox(ops, service, announcer, announcer.direct, FollowerNews(ops, service))
             if monitor is not None and metrics is not None:
                 monitor.checks = health_checks(client, store, pool, telemetry)
 
@@ -166,8 +172,9 @@ def run_discord(config: Config) -> int:
 
                 monitor.census = census
             responder = Responder(client, service, announcer)
-            ai_turns = AiTurns(service, responder.after_ai_move)
-            responder.scheduler = Scheduler(service, announcer.deliver, on_ai=ai_turns.start, clock=clock)
+            outbox.on_lobby_closed = responder.refresh_lobby
+            ai_turns = AiTurns(service, responder.after_ai_move, responder.before_ai_move)
+            responder.scheduler = Scheduler(service, outbox.deliver, on_ai=ai_turns.start, clock=clock)
             announcer.wake_outbox = responder.scheduler.wake  # followers' news goes out at once, paced
             client.attach(responder, build_commands(responder), responder.scheduler, ai_turns)
             loop = asyncio.get_running_loop()

@@ -26,6 +26,19 @@ MAX_EXPERT_MS = 60_000
 DEFAULT_HOLD_LEVEL = "hard"
 HOLD_LEVELS = ("easy", "normal", "hard", "expert")
 
+#: Every setting of config.toml, by section: ``text`` must be a TOML string; ``number`` and
+#: ``shards`` are read (and their values checked) by the functions below.  Any other section or
+#: key is a typo, refused rather than silently ignored.
+SETTINGS: dict[str, dict[str, str]] = {
+    "discord": {"token": "text", "sync_guild": "number", "api_base": "text", "gateway": "text",
+                "shard_count": "shards", "shard_ids": "shards"},
+    "database": {"path": "text", "url": "text"},
+    "metrics": {"port": "number", "host": "text"},
+    "logging": {"format": "text"},
+    "housekeeping": {"lobby_days": "number"},
+    "ai": {"expert_ms": "number", "hold_level": "text"},
+}
+
 
 @dataclass(frozen=True)
 class Config:
@@ -78,7 +91,7 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
             data = tomllib.loads(Path(path).read_text())
         except tomllib.TOMLDecodeError as e:
             raise ConfigError(f"{path} is not valid TOML: {e}") from None
-    problems: list[str] = []
+    problems: list[str] = _unknown_or_mistyped(data)
 
     def checked(read: Callable[[], T], fallback: T) -> T:
         try:
@@ -129,6 +142,26 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
         log_format=log_format,
         lobby_days=lobby_days,
     )
+
+
+def _unknown_or_mistyped(data: dict[str, Any]) -> list[str]:
+    """A line for each section or key config.toml may not have, and each text that is not one."""
+    problems = []
+    for name, section in data.items():
+        known = SETTINGS.get(name)
+        if known is None:
+            problems.append(f"[{name}] is not a section of the configuration (they are: "
+                            f"{', '.join(f'[{s}]' for s in SETTINGS)})")
+            continue
+        if not isinstance(section, dict):
+            continue  # _section says so
+        for key, value in section.items():
+            kind = known.get(key)
+            if kind is None:
+                problems.append(f"[{name}] {key} is not a setting (the settings of [{name}]: {', '.join(known)})")
+            elif kind == "text" and not isinstance(value, str):
+                problems.append(f"[{name}] {key} must be a text in quotes, not {value!r}")
+    return problems
 
 
 def _sync_guild(guild: object) -> int | None:

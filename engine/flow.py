@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import RulesError
+from engine.geometry import corner_spellings, parse_corner_label
 from engine.state import log
 from engine.text import Msg, entry
 
@@ -55,6 +56,17 @@ class Ask:
     kind: str
     text: Msg
     options: Options
+
+
+def spellings(option_id: str) -> tuple[str, ...]:
+    """What a player may type for an option: its id, and for a corner (``corner:C2-SE``) each
+    label of the corner (from its three tiles' names), with or without ``corner:``."""
+    kind, _, label = option_id.partition(":")
+    key = parse_corner_label(label) if kind == "corner" else None
+    if key is None:
+        return (option_id,)
+    labels = corner_spellings(key)
+    return (option_id, *labels, *(f"corner:{s}" for s in labels if f"corner:{s}" != option_id))
 
 
 #: Sets an attribute of a Prompt, which forbids setting them otherwise.
@@ -112,6 +124,15 @@ class Prompt:
         for o in self.options:
             if o.id == option_id:
                 return o
+        return None
+
+    def typed(self, text: str) -> str | None:
+        """The id of the option ``text`` spells, in any letter case: its id, or for a corner
+        any of its labels, with or without ``corner:`` (``c2-se``, ``D2-NW``); else None."""
+        wanted = text.strip().lower()
+        for o in self.options:
+            if wanted in (s.lower() for s in spellings(o.id)):
+                return o.id
         return None
 
     def to_dict(self) -> dict[str, Any]:

@@ -151,6 +151,17 @@ _BOARD_CORNERS: frozenset[Corner] = frozenset(c for h in BOARD_HEXES for c in co
 _CORNER_BY_LABEL: dict[str, str] = {corner_label(c): corner_key(c) for c in _BOARD_CORNERS}
 
 
+@cache
+def corner_spellings(key: str) -> tuple[str, ...]:
+    """Every label of a corner a player may type: from each of its board hexes (``C2-SE``,
+    ``C3-W``, ``D2-NW``), its label (the one pictures draw) first."""
+    corner = corner_from_key(key)
+    first = corner_label(corner)
+    others = [f"{hex_label(h)}-{CORNER_POINTS[corners_of(h).index(corner)]}" for h in sorted(corner)
+              if h in _BOARD_SET]
+    return (first, *(s for s in others if s != first))
+
+
 def parse_corner_label(text: str) -> str | None:
     """The corner key for a label such as ``D3-NE`` (any of its three spellings is fine)."""
     text = text.strip().upper()

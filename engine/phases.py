@@ -248,6 +248,17 @@ def final_scoring(state: State) -> None:
         log(state, "tie_break", animals=tie["animals"], vp=tie["score"], winner=res["winner"])
 
 
+def how_it_ended(state: State) -> str | None:
+    """Why a finished game ended: ``ice_age`` (the card was taken), ``turn_limit`` (turn
+    ``data.TURN_LIMIT`` was over without it) or ``resignation``; None while it runs."""
+    res = state.get("result")
+    if state["phase"] != "over" or not res:
+        return None
+    if res.get("ended_by") == "resignation":
+        return "resignation"
+    return "ice_age" if "Ice Age" in state["cards_taken"] else "turn_limit"
+
+
 def end_by_resignation(state: State, resigned_seat: int, winner_seat: int) -> None:
     """The game ends because ``resigned_seat`` resigned and ``winner_seat`` is the one player
     left: the scores stand as they are, and the winner is named whatever they are."""

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.data import ACTION_ROWS
 from engine.display import is_free_space, parse_space_id, space_id
 from engine.flow import prompt
 
@@ -45,6 +46,12 @@ def usable(space: str) -> bool:
     Planning prompt spells it) that an animal may ever place on: not an animal's own space."""
     found = parse_space_id(space)
     return found is not None and space_id(*found) == space and not is_free_space(*found)
+
+
+def plannable() -> tuple[str, ...]:
+    """Every space an animal may plan, in the display's order (left to right, row by row)."""
+    return tuple(space_id(row.name, i) for row in ACTION_ROWS for i in range(row.spaces)
+                 if not is_free_space(row.name, i))
 
 
 def _occupant(state: State, space: str) -> str | None:

@@ -31,7 +31,7 @@ RULESETS = ("base",)
 VARIANTS = {"standard": False, "multi-animal": True}
 #: Who made a move: the seat's player, an AI, the clock (a turn timer acting for a player
 #: who ran out of time) or the bot playing on for a seat that resigned.
-BY = ("player", "ai", "clock", "resigned")
+BY = ("player", "planned", "ai", "clock", "resigned")
 _RESULT_KEYS = ("scores", "seat_scores", "winner_seat", "winner")
 #: How a game may end before its moves reach the end (``result.ended_by``).
 ENDINGS = ("resignation",)

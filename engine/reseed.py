@@ -52,7 +52,7 @@ def reseed(state: State) -> None:
     state["scored"] = []
     if new_cards:
         log(state, "reseed.cards", cards=new_cards)
-    else:
+    elif len(cards) < CARDS_FACE_UP:  # a gap the empty deck cannot fill (a full row needs no word)
         log(state, "reseed.no_cards")
     # every box, in display order: what each holds for the next turn
     log(state, "reseed.boxes", boxes=[{"action": b, "elements": sorted(boxes[b])} for b in BOXES_SHOWN])

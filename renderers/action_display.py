@@ -158,7 +158,12 @@ def draw(img: Image.Image, state: State, highlight: Highlight | None = None, lan
         at = space_center(row, i)
         sprites.paste_center(img, sprites.ring(SPACE_RADIUS + 1, INK, 3), at)
         sprites.paste_center(img, sprites.pawn(animal, SPACE_RADIUS, free=(row, i) in FREE_SPACES), at)
-        sprites.paste_center(img, sprites.tag(words.gettext("pic.acting", lang), 14), (at[0], at[1] + SPACE_RADIUS + 4))
+        label = sprites.tag(words.gettext("pic.acting", lang), 14)
+        if row in DETAIL_ROWS:  # labels are printed under these spaces: the tag goes after the row's last one
+            x, y = space_center(row, len(state["display"][row]) - 1)
+            sprites.paste_center(img, label, (x + SPACE_RADIUS + 12 + label.width // 2, y))
+        else:
+            sprites.paste_center(img, label, (at[0], at[1] + SPACE_RADIUS + 4))
 
     for box in ELEMENT_BOXES:
         elements = state["boxes"].get(box, [])

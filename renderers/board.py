@@ -144,9 +144,10 @@ def _tile_header(img: Image.Image, state: State, h: tuple[int, int], key: str, l
     terrain = state["tiles"][key]["terrain"]
     title = f"{hex_label(h)} {words.term(f'terrain.{terrain}', lang)}"
     fonts.text(d, (14, 24), title, 22, INK, anchor="lm", bold=True)
-    scores = " / ".join(str(v) for v in TILE_SCORING[terrain])
+    # ``points``, not ``scores``: a ``scores`` parameter is a list of {animal, vp} (words.render.ITEMS)
+    points = " / ".join(str(v) for v in TILE_SCORING[terrain])
     x = 24 + fonts.width(title, 22, bold=True)
-    fonts.text(d, (x, 25), fonts.fit(words.gettext("pic.tile.scores", lang, scores=scores), 16, img.width - x - 10),
+    fonts.text(d, (x, 25), fonts.fit(words.gettext("pic.tile.scores", lang, points=points), 16, img.width - x - 10),
                16, MUTED, anchor="lm")
     matching = ecology.matching_all(state, key)
     y = 60

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+import words
 from engine.simulate import random_moves
 from renderers import highlight_between, references
 from renderers.board import draw_board, encode, render_tile, warm_up
@@ -90,7 +91,7 @@ def _regenerate(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def command_line() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m renderers", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -106,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--until", default=None, metavar="KIND",
                       help="then play on to the first prompt of this kind (place_ap, abundance_corner, ...)")
     demo.add_argument("--turn-out", default=None, help="also write the turn picture of the same state")
-    demo.add_argument("--lang", default="en", choices=("en", "hu"), help="the language of every drawn word")
+    demo.add_argument("--lang", default=words.DEFAULT, choices=words.LANGUAGES,
+                      help="the language of every drawn word")
     demo.set_defaults(func=_demo)
     final = sub.add_parser("final", help="the end-of-game image of a seeded random game or of a record")
     final.add_argument("--players", type=int, default=6)
@@ -114,12 +116,17 @@ def main(argv: list[str] | None = None) -> int:
     final.add_argument("--multi-animal", action="store_true")
     final.add_argument("--record", default=None, help="a game record (JSON) instead of a random game")
     final.add_argument("--out", default="end-of-game.png")
-    final.add_argument("--lang", default="en", choices=("en", "hu"), help="the language of every drawn word")
+    final.add_argument("--lang", default=words.DEFAULT, choices=words.LANGUAGES,
+                      help="the language of every drawn word")
     final.set_defaults(func=_final)
     regen = sub.add_parser("regenerate-references", help="rewrite tests/renderers/references after a redesign")
     regen.add_argument("--dir", default=str(references.DEFAULT_DIR))
     regen.set_defaults(func=_regenerate)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = command_line().parse_args(argv)
     try:
         code: int = args.func(args)
         return code

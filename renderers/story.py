@@ -13,7 +13,9 @@ from PIL import Image, ImageDraw
 
 import words
 from engine import vp
+from engine.data import TURN_LIMIT
 from engine.history import Timeline
+from engine.phases import how_it_ended
 from engine.phases import result as compute_result
 from renderers import fonts, sprites
 from renderers.board import encode
@@ -74,7 +76,9 @@ def _header(d: ImageDraw.ImageDraw, state: State, res: dict[str, Any], lang: str
                          vp=res["seat_scores"][winner])
     fonts.text(d, (_PAD, 30), fonts.fit(head, 30, HEADER.width - 2 * _PAD), 30, HEADER_TEXT, anchor="lm", bold=True)
     tie = res.get("tie_break")
-    line = words.gettext("pic.final.line", lang, turns=state["turn"], players=len(state["seats"]))
+    ended = how_it_ended(state) or "ice_age"
+    ending = words.gettext(f"pic.final.ended.{ended}", lang, n=TURN_LIMIT)
+    line = words.gettext("pic.final.line", lang, turns=state["turn"], players=len(state["seats"]), ending=ending)
     if tie:
         line = words.gettext("pic.final.line_tie", lang, line=line, tie=words.tie_break(tie, res["winner"], lang))
     fonts.text(d, (_PAD, 72), fonts.fit(fonts.safe(line), _TEXT, HEADER.width - 2 * _PAD), _TEXT,

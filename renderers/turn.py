@@ -52,6 +52,7 @@ EARTH_AREA = (600, 560)
 RADII = (100, 86, 74, 66, 60, 54, 48, 42)
 OPTION_SIZE = 22
 DETAIL_SIZE = 16
+DETAIL_LINES = 6  # at most, under one option: a card's whole rules
 LIST_MAX_HEIGHT = 560
 DISPLAY_KINDS = ("place_ap", "initiative", "initiative_place")
 
@@ -137,7 +138,11 @@ def _display_body(state: State, highlight: Highlight | None, lang: str) -> Image
         fonts.text(d, (x0, y - 8), f"{n}.", 18, MUTED, anchor="lm")
         name = fonts.fit(status.seat_name(state, rec["seat"]), 20, WIDTH - x0 - 76, bold=True)
         fonts.text(d, (x0 + 60, y - 8), name, 20, INK, anchor="lm", bold=True)
-        left = words.gettext("pic.aps_of_left", lang, aps=rec["aps"], owned=rec["aps_owned"])
+        if p is not None and p.animal == animal and p.kind == "place_ap" and rec["aps"] > 0:
+            # the AP being placed now is not left: the panel counts what remains after it
+            left = words.gettext("pic.aps_placing", lang, aps=rec["aps"] - 1, owned=rec["aps_owned"])
+        else:
+            left = words.gettext("pic.aps_of_left", lang, aps=rec["aps"], owned=rec["aps_owned"])
         fonts.text(d, (x0 + 60, y + 16), fonts.fit(left, 18, WIDTH - x0 - 70), 18, INK, anchor="lm")
         y += 72
     return body
@@ -198,13 +203,13 @@ def _earth_body(state: State, highlight: Highlight | None, marks: Marks, shown: 
 def _list_body(state: State, p: Prompt, shown: list[Option], lang: str) -> Image.Image:
     """No tile or corner involved: the acting animal's display beside the options (a card's
     rules under its name, when the choice is a card)."""
-    details = {words.option(o, lang): words.card_text(CARD_OF[o.id], lang) for o in shown if o.id in CARD_OF}
-    per_option = OPTION_SIZE + 12 + (2 * (DETAIL_SIZE + 6) if details else 0)
-    height = min(LIST_MAX_HEIGHT, max(340, 64 + per_option * len(shown)))
-    body = Image.new("RGB", (WIDTH, height), PAPER)
-    board = base_image(lang).copy()
     in_play = [a for a in FOOD_CHAIN if a in state["animals"]]
     slot = in_play.index(p.animal)
+    text_w = WIDTH - 12 - (animal_panel(slot).width + 24 + 20) - 40  # the option list's, below
+    details, detail_lines = _card_details(shown, lang, text_w)
+    height = min(LIST_MAX_HEIGHT, max(340, 64 + (OPTION_SIZE + 12) * len(shown) + detail_lines * (DETAIL_SIZE + 6)))
+    body = Image.new("RGB", (WIDTH, height), PAPER)
+    board = base_image(lang).copy()
     on_earth = sum(t["species"].get(p.animal, 0) for t in state["tiles"].values())
     dominated = sum(1 for a in ecology.dominance_map(state).values() if a == p.animal)
     animals.panel(board, ImageDraw.Draw(board), state, p.animal, slot, words.gettext("pic.to_act", lang), on_earth,
@@ -218,6 +223,23 @@ def _list_body(state: State, p: Prompt, shown: list[Option], lang: str) -> Image
                    first=p.kind.split("_")[0], lang=lang)
     _option_list(d, shown, Box(frame.width + 20, 12, WIDTH - 12, height - 8), lang, details)
     return body
+
+
+def _card_details(shown: list[Option], lang: str, width: float) -> tuple[dict[str, str], int]:
+    """A card's rules under its name (label -> text), never cut: its whole text where the room
+    allows (the first options first), else its short effect; and how many lines they take."""
+    cards = [(words.option(o, lang), CARD_OF[o.id]) for o in shown if o.id in CARD_OF]
+    if not cards:
+        return {}, 0
+    room = (LIST_MAX_HEIGHT - 64 - (OPTION_SIZE + 12) * len(shown)) // (DETAIL_SIZE + 6)
+    details = {label: words.card_effect(card, lang) for label, card in cards}
+    used = {label: len(_wrap(details[label], DETAIL_SIZE, width, DETAIL_LINES)) for label, _ in cards}
+    for label, card in cards:
+        whole = words.card_text(card, lang)
+        lines = len(_wrap(whole, DETAIL_SIZE, width, DETAIL_LINES + 1))
+        if lines <= DETAIL_LINES and sum(used.values()) - used[label] + lines <= room:
+            details[label], used[label] = whole, lines
+    return details, sum(used.values())
 
 
 def _element_boxes(img: Image.Image, d: ImageDraw.ImageDraw, state: State, box: Box, first: str = "",
@@ -239,7 +261,7 @@ def _element_boxes(img: Image.Image, d: ImageDraw.ImageDraw, state: State, box: 
 def _option_list(d: ImageDraw.ImageDraw, shown: list[Option], box: Box, lang: str,
                  details: dict[str, str] | None = None) -> None:
     """The options, numbered as the playground numbers them, as many as fit; ``details``
-    adds up to two muted lines under an option (by label)."""
+    adds muted lines under an option (by label)."""
     details = details or {}
     fonts.text(d, (box.left, box.top + 14), words.gettext("pic.options", lang), 24, INK, anchor="lm", bold=True)
     line = OPTION_SIZE + 8
@@ -258,7 +280,7 @@ def _option_list(d: ImageDraw.ImageDraw, shown: list[Option], box: Box, lang: st
             y += line
         if label in details:
             y -= 4
-            for text in _wrap(details[label], DETAIL_SIZE, text_w):
+            for text in _wrap(details[label], DETAIL_SIZE, text_w, DETAIL_LINES):
                 fonts.text(d, (box.left + 38, y), text, DETAIL_SIZE, MUTED, anchor="lm")
                 y += DETAIL_SIZE + 6
         y += 4

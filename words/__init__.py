@@ -10,12 +10,14 @@ The engine says what happened as structured data (``engine.text``); this package
     words.say(words.T("bot.joined", ...), "hu")  # a text of the bot, worded when the reader is known
 
 Texts come from gettext catalogues (``locale/<lang>/LC_MESSAGES/ds.po``, keys as msgids) and
-game terms from one glossary (``glossary.toml``).  Languages: ``"en"`` and ``"hu"``;
-``pick_language`` maps a Discord locale (``"hu"``, ``"en-US"``) to one of them.
+game terms from one glossary (``glossary.toml``).  A language is a folder of ``locale/``
+(``LANGUAGES``, English first); ``pick_language`` maps a Discord locale (``"hu"``, ``"en-US"``)
+to one of them, ``own_name`` names one in itself, ``decimal`` writes a number as its readers do.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -27,11 +29,16 @@ from engine.logbook import text_of
 from engine.text import Msg
 from words import catalog
 from words import render as _r
-from words.catalog import DEFAULT, LANGUAGES
+from words.catalog import DEFAULT, LANGUAGES, own_name
 from words.glossary import term as _term
+from words.render import decimal, language_name
 from words.text import Entry, Joined, T, Text, Words, join, set_wording
 
 MAX_LABEL = 100  # Discord's limit for a button label, a select option and its description
+
+log = logging.getLogger(__name__)
+#: Texts that could not be worded so far (key, language): each is logged once, as an error.
+_MISSED: set[tuple[str, str]] = set()
 
 
 def pick_language(locale: str | None) -> str:
@@ -76,9 +83,13 @@ def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
         return known
     try:
         text = _r.render(key, args, lang)
-    except (KeyError, ValueError, IndexError, TypeError, AttributeError):
+    except (KeyError, ValueError, IndexError, TypeError, AttributeError) as exc:
         if _r.STRICT:
             raise
+        if (key, lang) not in _MISSED:
+            _MISSED.add((key, lang))
+            log.error("cannot word %s in %s (%s: %s); shown in another language or as its key",
+                      key, lang, type(exc).__name__, exc)
     else:
         if frozen is not None:
             if len(_WORDED) >= _WORDED_KEPT:
@@ -212,8 +223,9 @@ def tie_break(tie: Mapping[str, Any], winner: str, lang: str = DEFAULT) -> str:
 
 __all__ = [
     "DEFAULT", "LANGUAGES", "MAX_LABEL", "Entry", "Joined", "T", "Text", "Words", "card_effect", "card_name",
-    "card_text", "catalog", "clip", "error", "gettext", "join", "line", "lines", "ngettext", "option",
-    "option_description", "pick_language", "prompt_text", "say", "space", "term", "tie_break", "tile", "vp_source",
+    "card_text", "catalog", "clip", "decimal", "error", "gettext", "join", "language_name", "line", "lines",
+    "ngettext", "option", "option_description", "own_name", "pick_language", "prompt_text", "say", "space", "term",
+    "tie_break", "tile", "vp_source",
 ]
 
 

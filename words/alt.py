@@ -97,6 +97,13 @@ def _sources(state: State, lang: str) -> list[str]:
     return rows
 
 
+def earth(state: State, lang: str = DEFAULT, tiles: list[str] | None = None) -> list[str]:
+    """One line per tile on earth (or per tile of ``tiles``, axial keys), column by column:
+    its species and the elements on its corners (what a terminal shows beside a picture)."""
+    keys = [k for k in state["tiles"] if tiles is None or k in tiles]
+    return [_tile(state, k, lang) for k in sorted(keys, key=lambda k: tuple(map(int, k.split(","))))]
+
+
 def _tile(state: State, hkey: str, lang: str) -> str:
     t = state["tiles"][hkey]
     species = ", ".join(gettext("alt.species", lang, animal=a, n=n)

@@ -15,10 +15,21 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-LANGUAGES = ("en", "hu")
 DEFAULT = "en"
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "ds"
+
+
+def found_languages(locale_dir: Path = LOCALE_DIR) -> tuple[str, ...]:
+    """The languages there are catalogues for, ``DEFAULT`` first: a language is a folder
+    ``<lang>/LC_MESSAGES/ds.po`` under ``locale_dir``, and every list of languages comes from here."""
+    found = sorted(p.parents[1].name for p in locale_dir.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    if DEFAULT not in found:
+        raise RuntimeError(f"no catalogue for the default language {DEFAULT!r} under {locale_dir}")
+    return (DEFAULT, *(lang for lang in found if lang != DEFAULT))
+
+
+LANGUAGES = found_languages()
 
 Text = str | tuple[str, ...]  # one text, or one per plural form
 
@@ -64,6 +75,11 @@ def text(key: str, lang: str, n: int | None = None) -> str:
             raise KeyError(f"{key!r} has plural forms and needs a count")
         return found[catalogue(lang).plural(int(n))]
     return found
+
+
+def own_name(lang: str) -> str:
+    """A language's name in itself (``English``, ``magyar``): how it is offered wherever one is chosen."""
+    return text("language.name", lang)
 
 
 def has(key: str, lang: str = DEFAULT) -> bool:

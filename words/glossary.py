@@ -31,3 +31,10 @@ def term(key: str, lang: str, form: str = "") -> str:
 def terms(kind: str) -> list[str]:
     """The engine ids the glossary has for ``kind`` (``"animal"``, ``"card"``...)."""
     return list(glossary()[kind])
+
+
+def article(label: str, lang: str) -> str:
+    """The article before a tile's label (``az A1``, ``a B2`` in Hungarian): by the label's letter
+    where the glossary's ``article.label`` names one (``hu_A``), else its plain form."""
+    entry = glossary()["article"]["label"]
+    return entry.get(f"{lang}_{label[:1]}", entry.get(lang, ""))

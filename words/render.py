@@ -12,12 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from babel.lists import format_list
+from babel.numbers import format_decimal
 
 from engine.data import COMPETITION_TERRAINS, MIGRATION_LIMITS, SPECIATION_ELEMENTS
 from engine.display import parse_space_id
 from engine.geometry import CORNER_POINTS, corner_from_key, corners_of, hex_from_key, hex_label, key_label
 from words import catalog
-from words.glossary import term
+from words.glossary import article, term
 
 #: Tests set this: a missing text or form raises instead of falling back.
 STRICT = False
@@ -33,6 +34,9 @@ KINDS: dict[str, str] = {
     "prompt": "prompt", "phase": "phase",
     "animals": "animal", "initiative": "animal", "terrains": "terrain", "cards": "card",
     "elements": "element", "tiles": "tile", "options": "raw",
+    "worth": "signed", "change": "signed",  # a float, one decimal, its sign shown
+    "language": "language",  # a language's code, or a text worded already
+    "alternatives": "raw",  # ids a player may type, listed as "a, b or c"
 }
 #: List parameters whose items are small dicts, each worded by ``item.<name>``.
 ITEMS = ("losses", "scores", "gains", "removed", "home", "lost", "drew", "boxes", "vp_losses")
@@ -73,7 +77,9 @@ def word(name: str, value: Any, lang: str, form: str = "") -> str:
         if not value:
             return "–"  # an empty box, say
         items = [_one(kind, v, lang, form) for v in value]
-        # ids a player may type are listed plainly; words read as a sentence ("a, b and c")
+        # ids a player may type are listed plainly, or as alternatives; words read as a sentence ("a, b and c")
+        if name == "alternatives":
+            return format_list(items, style="or", locale=lang)
         return ", ".join(items) if kind == "raw" else format_list(items, locale=lang)
     if kind is None:
         if isinstance(value, int | str) and not isinstance(value, bool):
@@ -85,6 +91,10 @@ def word(name: str, value: Any, lang: str, form: str = "") -> str:
 def _one(kind: str, value: Any, lang: str, form: str) -> str:
     if kind == "raw":
         return str(value)
+    if kind == "signed":
+        return decimal(value, lang, signed=True)
+    if kind == "language":
+        return language_name(value, lang) if value in catalog.LANGUAGES else str(value)
     if kind == "tile":
         return tile_name(value["hex"], value["terrain"], lang, form)
     if kind == "corner":
@@ -96,6 +106,18 @@ def _one(kind: str, value: Any, lang: str, form: str) -> str:
     return term(f"{kind}.{value}", lang, form)
 
 
+def decimal(x: float, lang: str, *, signed: bool = False) -> str:
+    """A number with one decimal as the reader writes it (Babel: ``1.5``, ``1,5`` in Hungarian)."""
+    return format_decimal(x, format="+0.0;-0.0" if signed else "0.0", locale=lang)
+
+
+def language_name(code: str, lang: str) -> str:
+    """Language ``code`` named in ``lang`` (``bot.language.<code>``), or in itself where the reader's
+    catalogue does not name it (a language whose folder was added since)."""
+    key = f"bot.language.{code}"
+    return catalog.text(key, lang) if catalog.has(key, lang) else catalog.own_name(code)
+
+
 def tile_name(hkey: str, terrain: str, lang: str, form: str = "") -> str:
     """``the savannah at D2`` / ``D2 savannah`` (form ``short``) / ``a szavannára (D2)``..."""
     inner = "" if form == "short" else form
@@ -104,17 +126,18 @@ def tile_name(hkey: str, terrain: str, lang: str, form: str = "") -> str:
 
 
 def corner_name(ckey: str, tiles: list[str], lang: str, form: str = "") -> str:
-    """A corner named after the tiles on earth around it (never an empty hex): all three,
-    or the first one's compass point and the other."""
+    """A corner by the tag the pictures draw on it (``C2-SE``, which a player may type), and
+    the tiles on earth around it (never an empty hex)."""
     hexes = sorted(hex_from_key(k) for k in tiles)
     labels = [hex_label(h) for h in hexes]
-    if not hexes:  # not reachable by the rules (elements sit next to tiles); say the id
-        return key_label(ckey)
+    tag = key_label(ckey)
+    if not hexes:  # not reachable by the rules (elements sit next to tiles); say the tag
+        return tag
     which = ("one", "two", "three")[len(hexes) - 1]
     point = CORNER_POINTS[corners_of(hexes[0]).index(corner_from_key(ckey))]
-    art = "az" if labels[0][0] in "AEF" else "a"  # the Hungarian article before "A1", "E3", "F2"
+    art = article(tag, lang)  # the Hungarian article before "A1", "E3", "F2"
     abc = dict(zip("abc", labels, strict=False))
-    return term(f"corner.{which}", lang, form).format(art=art, point=term(f"point.{point}", lang), **abc)
+    return term(f"corner.{which}", lang, form).format(tag=tag, art=art, point=term(f"point.{point}", lang), **abc)
 
 
 def space_name(space: str, lang: str) -> str:

@@ -3,11 +3,12 @@ answer itself, cut to Discord's limits and pinging nobody."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -16,6 +17,8 @@ from bot.discord.limits import ALT_TEXT, CONTENT, clip
 from bot.game.replies import Reply
 from words import T, Words, pick_language
 from words import say as say_in
+
+T_ = TypeVar("T_")
 
 log = logging.getLogger(__name__)
 OUR_FAULT = T("bot.our_fault")
@@ -74,6 +77,21 @@ async def answer(interaction: discord.Interaction, content: str | None = None, *
         files=[a.file() for a in attachments] or discord.utils.MISSING, **kwargs))
 
 
+#: Seconds a private answer may take before the interaction is acknowledged ("thinking") and the
+#: answer follows: on a busy server the store can keep it waiting past Discord's 3 s.
+SLOW_ANSWER = 1.0
+
+
+async def soon(interaction: discord.Interaction, pending: Awaitable[T_], *, ephemeral: bool = True) -> T_:
+    """``pending``'s result; if it is not ready within ``SLOW_ANSWER``, the interaction is
+    acknowledged first (a command's privately, "thinking"; a click's as an update of its message)."""
+    task = asyncio.ensure_future(pending)
+    if not (await asyncio.wait({task}, timeout=SLOW_ANSWER))[0]:
+        component = interaction.type == discord.InteractionType.component
+        await defer(interaction) if component else await defer(interaction, ephemeral=ephemeral, thinking=True)
+    return await task
+
+
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False) -> bool:
     """Acknowledge now, answer later (within 15 minutes).  False: Discord did not take the
     acknowledgement, so nothing should be done for this interaction."""
@@ -101,9 +119,9 @@ async def send_error(interaction: discord.Interaction, text: Words) -> None:
 
 
 async def send_picture(interaction: discord.Interaction, reply: Reply, name: str = "board.png", *,
-                       ephemeral: bool = False) -> None:
-    """A reply with its picture (drawn in the game's language, as its text is)."""
+                       lang: str) -> None:
+    """A reply with its picture, in the channel or privately as the reply says; its text in
+    ``lang``, the language its picture is drawn in (``Responder.language``)."""
     alt = clip(reply.alt, ALT_TEXT) if reply.alt else None
     pictures = [Attachment(name, reply.image, alt)] if reply.image else []
-    await answer(interaction, clip(reply.in_(reply.lang or user_lang(interaction)), CONTENT), ephemeral=ephemeral,
-                 attachments=pictures)
+    await answer(interaction, clip(reply.in_(lang), CONTENT), ephemeral=not reply.public, attachments=pictures)

@@ -15,12 +15,13 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord import components, components_story
+from bot.discord import components, components_story, plans
 from bot.discord.answers import OUR_FAULT, offer_nothing, send_error
 from bot.discord.commands_admin import install_admin_buttons
 from bot.discord.commands_story import install_story_buttons
 from bot.discord.delivery import Announcer
 from bot.discord.metrics import Metrics
+from bot.discord.pacing import RequestPacer, pace_http
 from bot.discord.rematch import open_rematch
 from bot.discord.responder import Responder
 from bot.discord.translator import CatalogueTranslator
@@ -85,6 +86,7 @@ class DominantBot(discord.Client):
                                                shard_ids=list(shards.ids), shard_count=shards.count, **traced)
         else:
             super().__init__(intents=intents, allowed_mentions=mentions, **traced)
+        pace_http(self.http, RequestPacer())  # under Discord's 50 requests a second, whatever posts at once
         self.sync_guild = sync_guild
         self.shard_config = shards
         self.metrics = metrics
@@ -114,9 +116,10 @@ class DominantBot(discord.Client):
         components.set_handler("rematch", lambda i, game: open_rematch(responder, i, game))
         install_story_buttons(responder)  # the history and log buttons
         install_admin_buttons(responder)  # the pages of /ds admin games
+        plans.install_plan_buttons(responder)  # "Plan ahead" and its menus
         await self._release_dead_rematches()
         components.wrap_handlers(self._noted)
-        items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS)
+        items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS, *plans.DYNAMIC_ITEMS)
         components.register_items(*items)
         self.add_dynamic_items(*items)
         if self.sync_guild:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 from typing import TYPE_CHECKING
 
@@ -17,10 +16,11 @@ from bot.discord.delivery import mentions_for
 from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
 from bot.discord.opening import guild_of, open_game
 from bot.discord.permissions import missing_permissions, permission_refusal
+from bot.discord.plans import add_plan_command
 from bot.discord.translator import choice, command_path
 from bot.game.replies import ServiceError
 from bot.game.rules_help import explain, find_topics
-from words import T, term
+from words import LANGUAGES, T, gettext, own_name, term
 from words import say as say_in
 
 if TYPE_CHECKING:
@@ -28,8 +28,16 @@ if TYPE_CHECKING:
 
 AUTOCOMPLETE_MAX = 25
 _VERSIONED = re.compile(r"^(?P<version>[0-9]+)\|(?P<option>.+)$")
-#: What ``/ds away for:`` takes for "I am back".
-OFF = ("off", "back", "ki", "vissza")
+
+
+def back_words() -> set[str]:
+    """What ``/ds away for:`` takes for "I am back": the words of every language (the catalogue's)."""
+    return {w.strip().lower() for lang in LANGUAGES for w in gettext("bot.away.back_words", lang).split(",")}
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """A choice for every language there is a catalogue for, by its own name."""
+    return [choice(own_name(lang), "language", lang) for lang in LANGUAGES]
 
 
 def _autocomplete_value(version: int, option_id: str) -> str:
@@ -50,7 +58,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
                            hints="True: players may ask /ds hint (then not rated)")
     @app_commands.choices(variant=[choice("standard", "variant", "standard"),
                                    choice("multi-animal (2-3 players)", "variant", "multi-animal")],
-                          language=[choice("English", "language", "en"), choice("magyar", "language", "hu")])
+                          language=language_choices())
     async def new(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6] = 6,
                   variant: str = "standard", language: str | None = None, hints: bool | None = None) -> None:
         await open_game(shell, interaction, players, variant, language, hints)
@@ -116,7 +124,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
                choice("on request (/ds board)", "board", "request")],
         on_resign=[choice("the other player wins", "on_resign", "end"),
                    choice("the seat plays on", "on_resign", "play_on")],
-        language=[choice("English", "language", "en"), choice("magyar", "language", "hu")],
+        language=language_choices(),
         at_deadline=[choice("the AI plays that player's decisions", "at_deadline", "ai"),
                      choice("the game waits and the host is told", "at_deadline", "wait")])
     async def settings(interaction: discord.Interaction, board: str | None = None,
@@ -155,7 +163,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         channel, user, _ = who(interaction)
         needle = current.strip().lower()
         version, choices = await shell.service.offer(channel, user, user_lang(interaction))
-        hits = [c for c in choices if needle in c.label.lower() or needle in c.id.lower()]
+        hits = [c for c in choices if any(needle in s.lower() for s in (c.label, c.id, *c.spellings))]
         return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
                                     value=_autocomplete_value(version, c.id))
                 for c in hits[:AUTOCOMPLETE_MAX]]
@@ -186,7 +194,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
-        lang = await shell.game_lang(reply)
+        lang = await shell.language(interaction, reply)
         view = components.proposal_view(reply.proposal, lang) if reply.proposal is not None else discord.utils.MISSING
         mentions = mentions_for(reply.mention)
         head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
@@ -214,8 +222,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         if reply is not None:
             await shell.refresh_lobby(reply.game_id)
             if reply.game_id is not None:
-                with contextlib.suppress(discord.HTTPException):  # best effort: a stale click is refused
-                    await shell.announcer.disarm(reply.game_id)
+                await shell.announcer.disarm(reply.game_id)  # best effort: a stale click is refused
 
     # -- pace ---------------------------------------------------------------------------------
 
@@ -225,7 +232,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
     async def away(interaction: discord.Interaction, for_: str) -> None:
         # ``off`` in place of a /ds back (Discord allows a group 25 commands)
         channel, user, _ = who(interaction)
-        if for_.strip().lower() in OFF:
+        if for_.strip().lower() in back_words():
             await shell.run_simple(interaction, lambda: shell.service.back(channel, user))
         else:
             await shell.run_simple(interaction, lambda: shell.service.away(channel, user, for_))
@@ -241,14 +248,11 @@ def build_commands(shell: Responder) -> app_commands.Group:
 
     @replace.autocomplete("seat")
     async def replace_seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        game = await shell.store.live_game(str(interaction.channel_id))
-        if game is None:
-            return []
-        lang = user_lang(interaction)
-        return [app_commands.Choice(name=clip(say_in(T("bot.seat_choice", seat=s.seat + 1, player=s.user_name,
-                                                       animals=s.animal.split(",") if s.animal else []), lang),
-                                              AUTOCOMPLETE_NAME), value=s.seat + 1)
-                for s in game.seats if current.strip().lower() in f"{s.seat + 1} {s.user_name}".lower()]
+        lang, needle = user_lang(interaction), current.strip().lower()
+        seats = await shell.service.seat_choices(str(interaction.channel_id))
+        named = [(say_in(text, lang), seat) for seat, text in seats]
+        return [app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=seat)
+                for name, seat in named if needle in name.lower()]
 
     @ds.command(name="mygames", description="Every game you play in, and where it is your turn")
     @app_commands.describe(direct="on: a DM on your turn; off: a mention in the channel")
@@ -258,9 +262,10 @@ def build_commands(shell: Responder) -> app_commands.Group:
         # and (``direct``) how you are told that you are.
         user = str(interaction.user.id)
         if direct is None:
-            await shell.run_simple(interaction, lambda: shell.service.my_games(user), ephemeral=True)
+            await shell.run_simple(interaction, lambda: shell.service.my_games(user), private=True)
         else:
-            await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"), ephemeral=True)
+            await shell.run_simple(interaction, lambda: shell.service.set_notify(user, direct == "on"),
+                                   private=True)
 
     @ds.command(name="follow", description="Follow a game you do not play in (a DM each turn)")
     @app_commands.describe(state="on: follow (the default); off: stop",
@@ -271,7 +276,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
         # on and off in one command (Discord allows a group 25 commands); /ds mygames lists them
         channel, user, _ = who(interaction)
         await shell.run_simple(interaction, lambda: shell.service.follow(
-            channel, guild_of(interaction), user, state != "off", game), ephemeral=True)
+            channel, guild_of(interaction), user, state != "off", game), private=True)
 
     # -- looking ------------------------------------------------------------------------------
 
@@ -292,7 +297,8 @@ def build_commands(shell: Responder) -> app_commands.Group:
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
-        await send_picture(interaction, reply, "board.png" if at is None else "tile.png")
+        await send_picture(interaction, reply, "board.png" if at is None else "tile.png",
+                           lang=await shell.language(interaction, reply))
         if at is None:
             await shell.announcer.deliver_pending(channel)  # anything Discord dropped earlier goes out now
 
@@ -304,7 +310,8 @@ def build_commands(shell: Responder) -> app_commands.Group:
 
     @ds.command(name="status", description="Turn, phase, who acts on what, scores, cards and settings")
     async def status(interaction: discord.Interaction) -> None:
-        await shell.run_simple(interaction, lambda: shell.service.status(str(interaction.channel_id)), ephemeral=True)
+        await shell.run_simple(interaction, lambda: shell.service.status(str(interaction.channel_id)),
+                               private=True)
 
     @ds.command(name="rules", description="Rules help: an action, a card or a term")
     @app_commands.describe(topic="What to explain")
@@ -315,6 +322,7 @@ def build_commands(shell: Responder) -> app_commands.Group:
     async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
 
+    add_plan_command(ds, shell)  # a player's planned placements, privately
     add_story_commands(ds, shell)  # history, log (in pages, or the record file), stats
     add_admin_commands(ds, shell)  # the server managers' group: games, abandon, defaults
     return ds

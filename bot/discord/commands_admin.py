@@ -8,29 +8,40 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.discord import components
-from bot.discord.answers import answer, user_lang
+from bot.discord.answers import answer, soon, user_lang
 from bot.discord.components import games_page_view
 from bot.discord.limits import AUTOCOMPLETE_NAME, CONTENT, clip
 from bot.game.replies import ServiceError
-from words import gettext, say
+from words import LANGUAGES, gettext, language_name, say
 
 if TYPE_CHECKING:
     from bot.discord.responder import Responder
 
 AUTOCOMPLETE_MAX = 25
 GAME_ID_MAX = 2**31 - 1  # the store's integers
-#: The values ``/ds admin defaults`` offers (its autocomplete), each with the catalogue key of its words.
-ON_OFF = (("on", "bot.admin.on"), ("off", "bot.admin.off"))
-VALUES: dict[str, tuple[tuple[str, str], ...]] = {
-    "language": (("en", "bot.language.en"), ("hu", "bot.language.hu")),
-    "board": (("action", "bot.cadence.action"), ("turn", "bot.cadence.turn"), ("request", "bot.cadence.request")),
-    "at_deadline": (("ai", "choice.at_deadline.ai"), ("wait", "choice.at_deadline.wait")),
+#: A value's words in the reader's language.
+Worded = Callable[[str], str]
+
+
+def _keyed(*pairs: tuple[str, str]) -> tuple[tuple[str, Worded], ...]:
+    """Values worded by a catalogue key each."""
+    return tuple((value, partial(gettext, key)) for value, key in pairs)
+
+
+ON_OFF = _keyed(("on", "bot.admin.on"), ("off", "bot.admin.off"))
+#: The values ``/ds admin defaults`` offers (its autocomplete), each with its words: every language
+#: there is a catalogue for, named in the reader's.
+VALUES: dict[str, tuple[tuple[str, Worded], ...]] = {
+    "language": tuple((lang, partial(language_name, lang)) for lang in LANGUAGES),
+    "board": _keyed(("action", "bot.cadence.action"), ("turn", "bot.cadence.turn"), ("request", "bot.cadence.request")),
+    "at_deadline": _keyed(("ai", "choice.at_deadline.ai"), ("wait", "choice.at_deadline.wait")),
     "hints": ON_OFF,
     "rated": ON_OFF,
 }
@@ -39,10 +50,10 @@ VALUES: dict[str, tuple[tuple[str, str], ...]] = {
 Offer = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
 
-def _offer(values: tuple[tuple[str, str], ...]) -> Offer:
+def _offer(values: tuple[tuple[str, Worded], ...]) -> Offer:
     async def offer(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang, needle = user_lang(interaction), current.strip().lower()
-        named = [(f"{value}: {gettext(key, lang)}", value) for value, key in values]
+        named = [(f"{value}: {worded(lang)}", value) for value, worded in values]
         return [app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=value)
                 for name, value in named if needle in name.lower()]
 
@@ -53,8 +64,9 @@ async def show_games_page(shell: Responder, interaction: discord.Interaction, pa
     """A page of the server's games, privately: the answer to ``/ds admin games``, or (a click on
     its newer / older) the same private message stepping to another page.  Whoever clicks must
     manage the server too."""
-    try:
-        shown = await shell.service.server_games(str(interaction.guild_id), manages_server(interaction), page)
+    try:  # on a busy server the store may keep it past Discord's 3 s: acknowledged first then
+        shown = await soon(interaction, shell.service.server_games(str(interaction.guild_id),
+                                                                   manages_server(interaction), page))
     except ServiceError as e:
         await shell.send_error(interaction, e.message)
         return
@@ -63,7 +75,10 @@ async def show_games_page(shell: Responder, interaction: discord.Interaction, pa
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         with contextlib.suppress(discord.HTTPException):  # the old page stays: its buttons still work
-            await interaction.response.edit_message(content=text, view=view)
+            if interaction.response.is_done():  # acknowledged while the store was slow
+                await interaction.edit_original_response(content=text, view=view)
+            else:
+                await interaction.response.edit_message(content=text, view=view)
         return
     await answer(interaction, text, view=view or discord.utils.MISSING, ephemeral=True)
 
@@ -90,7 +105,7 @@ def add_admin_commands(ds: app_commands.Group, shell: Responder) -> app_commands
     async def abandon(interaction: discord.Interaction, game: app_commands.Range[int, 1, GAME_ID_MAX]) -> None:
         guild, manager = str(interaction.guild_id), interaction.user.display_name
         reply = await shell.run_simple(interaction, lambda: shell.service.admin_abandon(
-            guild, game, manager, manages_server(interaction)), ephemeral=True)
+            guild, game, manager, manages_server(interaction)), private=True)
         if reply is not None and shell.scheduler is not None:
             shell.scheduler.wake()  # its channel is told now, not at the next tick
 
@@ -113,7 +128,7 @@ def add_admin_commands(ds: app_commands.Group, shell: Responder) -> app_commands
         guild = str(interaction.guild_id)
         await shell.run_simple(interaction, lambda: shell.service.server_defaults(
             guild, manages_server(interaction), language=language, board=board, reminder=reminder, deadline=deadline,
-            at_deadline=at_deadline, hints=hints, rated=rated), ephemeral=True)
+            at_deadline=at_deadline, hints=hints, rated=rated), private=True)
 
     # The fixed values are offered by autocomplete, not as choices: a command's texts, every
     # choice of every option included, must stay within Discord's 4,000 characters.

@@ -16,13 +16,12 @@ import discord
 from discord import app_commands
 
 from bot.discord import components
-from bot.discord.answers import Attachment, answer, defer
+from bot.discord.answers import Attachment, answer, defer, user_lang  # every story answer is private: the reader's
 from bot.discord.components_story import history_view, log_view
 from bot.discord.limits import ALT_TEXT, AUTOCOMPLETE_NAME, CONTENT, clip
 from bot.game.records import export_record
 from bot.game.replies import ServiceError
-from bot.game.stats import server_stats
-from words import T, gettext, pick_language
+from words import T, gettext
 
 if TYPE_CHECKING:
     from bot.discord.responder import Responder
@@ -42,11 +41,11 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
             return
         try:
             moment = await shell.service.chronicle.moment_at(str(interaction.channel_id), turn, move,
-                                                           lang=_lang(interaction))
+                                                           lang=user_lang(interaction))
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
-        await answer(interaction, **_moment_message(moment, _lang(interaction)), ephemeral=True)
+        await answer(interaction, **_moment_message(moment, user_lang(interaction)), ephemeral=True)
 
     @ds.command(name="log", description="The game log, a turn a page (only you)")
     @app_commands.describe(player="Only what concerns one player: a member or an animal",
@@ -59,22 +58,19 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
             return
         try:
             page = await shell.service.chronicle.log_page(str(interaction.channel_id), player, turn,
-                                                        lang=_lang(interaction))
+                                                        lang=user_lang(interaction))
         except ServiceError as e:
             await shell.send_error(interaction, e.message)
             return
         await answer(interaction, clip(page.text, CONTENT),
-                     view=log_view(page, _lang(interaction)) or discord.utils.MISSING, ephemeral=True)
+                     view=log_view(page, user_lang(interaction)) or discord.utils.MISSING, ephemeral=True)
 
     @log_.autocomplete("player")
     async def log_players(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = await shell.store.latest_game(str(interaction.channel_id))
-        if game is None or game.state is None:
-            return []
         needle = current.strip().lower()
         choices = []
-        for seat, info in enumerate(game.state["seats"]):
-            name = gettext("bot.seat_of", _lang(interaction), player=info["name"], animals=info["animals"])
+        for seat, (player, animals) in enumerate(await shell.service.players_of(str(interaction.channel_id))):
+            name = gettext("bot.seat_of", user_lang(interaction), player=player, animals=animals)
             if needle in name.lower():
                 choices.append(app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=f"seat:{seat}"))
         return choices[:AUTOCOMPLETE_MAX]
@@ -88,7 +84,7 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
             await shell.send_error(interaction, e.message)
             return
         text = gettext("bot.export.finished" if game.status == "finished" else "bot.export.running",
-                       _lang(interaction), game=game.id, file=name)
+                       user_lang(interaction), game=game.id, file=name)
         await answer(interaction, text, attachments=[Attachment(name, data)], ephemeral=True)
 
     @ds.command(name="stats", description="Ratings and finished games here (only you)")
@@ -98,7 +94,7 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
                     rebuild: bool = False) -> None:
         # The leaderboard lives here (Discord allows a group 25 commands): the ratings first,
         # then what the server's finished games add up to.
-        guild_id, lang = str(interaction.guild_id), _lang(interaction)
+        guild_id, lang = str(interaction.guild_id), user_lang(interaction)
         if player is not None:
             try:
                 text = await shell.service.rating_history(guild_id, str(player.id), player.display_name, lang)
@@ -123,13 +119,8 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
         # games opened before servers were recorded count when they were played in one of its channels
         known = {str(c.id) for c in guild.channels} | {str(t.id) for t in guild.threads} if guild else set()
         board = await shell.service.leaderboard(guild_id, str(interaction.user.id), lang=lang)
-        games = await server_stats(shell.store, guild_id, known, lang=lang, members=False)
+        games = await shell.service.server_stats(guild_id, known, lang)
         await answer(interaction, clip(f"{board}\n\n{games}", CONTENT), ephemeral=True)
-
-
-def _lang(interaction: discord.Interaction) -> str:
-    """The reader's language: every story answer is private."""
-    return pick_language(getattr(interaction.locale, "value", None))
 
 
 def _moment_message(moment: Moment, lang: str) -> dict[str, Any]:
@@ -147,11 +138,11 @@ async def on_history_button(shell: Responder, interaction: discord.Interaction, 
         return
     try:
         found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
-        moment = await shell.service.chronicle.moment(found, k, lang=_lang(interaction))
+        moment = await shell.service.chronicle.moment(found, k, lang=user_lang(interaction))
     except ServiceError as e:
         await shell.send_error(interaction, e.message)
         return
-    message = _moment_message(moment, _lang(interaction))
+    message = _moment_message(moment, user_lang(interaction))
     if not private:  # never change a public message: answer privately instead
         await answer(interaction, **message, ephemeral=True)
         return
@@ -164,11 +155,11 @@ async def on_log_button(shell: Responder, interaction: discord.Interaction, game
     """"Older / newer" under a log page."""
     try:
         found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
-        shown = await shell.service.chronicle.page_of(found, code, page, lang=_lang(interaction))
+        shown = await shell.service.chronicle.page_of(found, code, page, lang=user_lang(interaction))
     except ServiceError as e:
         await shell.send_error(interaction, e.message)
         return
-    text, view = clip(shown.text, CONTENT), log_view(shown, _lang(interaction))
+    text, view = clip(shown.text, CONTENT), log_view(shown, user_lang(interaction))
     if _is_private(interaction):
         with contextlib.suppress(discord.HTTPException):  # the old page stays: its buttons still work
             await interaction.response.edit_message(content=text, view=view)

@@ -3,6 +3,7 @@ version), so they keep working after a restart and a stale click is refused poli
 
 * ``OptionButton`` / ``OptionSelect``: the options of a prompt;
 * ``BoardButton``: the full board of a game, privately;
+* ``PlanAheadButton``: a Planning prompt's "Plan ahead", the presser's plan menus privately;
 * ``JoinButton``: take a seat from the lobby message in a game's parent channel;
 * ``ProposalButton``: approve or refuse a proposal (a rollback).
 """
@@ -35,7 +36,8 @@ log = logging.getLogger(__name__)
 
 def set_handler(kind: str, handler: Handler) -> None:
     """kind: "choice" (game, version, option), "board" (game), "join" (game), "proposal" (proposal, answer),
-    "rematch" (game), "history" (game, k), "log" (game, page, code), "games_page" (page)."""
+    "rematch" (game), "plan_ahead" (game), "plan_add" (game, animal, space),
+    "plan_clear" (game, animal), "history" (game, k), "log" (game, page, code), "games_page" (page)."""
     _handlers[kind] = handler
 
 
@@ -142,6 +144,23 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:
         await _dispatch("board", interaction, game=self.game)
 
 
+class PlanAheadButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:plan:(?P<game>[0-9]+)"):
+    """On a Planning prompt: whoever presses it gets their plan's menus, privately (``bot.discord.plans``)."""
+
+    def __init__(self, game: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=gettext("bot.button.plan_ahead", lang),
+                                           style=discord.ButtonStyle.secondary, custom_id=f"ds:plan:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PlanAheadButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("plan_ahead", interaction, game=self.game)
+
+
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:join:(?P<game>[0-9]+)"):
     def __init__(self, game: int, lang: str = DEFAULT) -> None:
         super().__init__(discord.ui.Button(label=gettext("bot.button.join", lang), style=discord.ButtonStyle.success,
@@ -211,8 +230,8 @@ class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _dispatch("games_page", interaction, page=self.page)
 
 
-DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, JoinButton, ProposalButton, RematchButton,
-                 GamesPageButton)
+DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, PlanAheadButton, JoinButton, ProposalButton,
+                 RematchButton, GamesPageButton)
 
 
 def register_items(*items: type[discord.ui.DynamicItem[Any]]) -> None:
@@ -221,9 +240,11 @@ def register_items(*items: type[discord.ui.DynamicItem[Any]]) -> None:
 
 
 def prompt_view(game_id: int | None, version: int | None, choices: list[Choice], *,
-                board: bool = True, lang: str = DEFAULT) -> tuple[discord.ui.View | None, str]:
-    """The components for a prompt's choices (and a "Full board" button), and a note when not
-    all choices fit; their words (the choices are worded already) in ``lang``."""
+                board: bool = True, plan_ahead: bool = False,
+                lang: str = DEFAULT) -> tuple[discord.ui.View | None, str]:
+    """The components for a prompt's choices (and a "Full board" button, and during Planning a
+    "Plan ahead" one), and a note when not all choices fit; their words (the choices are worded
+    already) in ``lang``."""
     if game_id is None:
         return None, ""
     view = discord.ui.View(timeout=None)
@@ -243,6 +264,8 @@ def prompt_view(game_id: int | None, version: int | None, choices: list[Choice],
                 note = "\n" + ngettext("bot.more_options", len(choices) - shown, lang)
     if board:
         view.add_item(BoardButton(game_id, lang))
+    if plan_ahead:
+        view.add_item(PlanAheadButton(game_id, lang))
     return (view if view.children else None), note
 
 

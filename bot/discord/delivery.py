@@ -1,70 +1,50 @@
-"""Bringing a game's channel up to date: the live prompt message, posted, edited or retired
-as ``bot.game.channel`` plans it, with retries.
+"""The live post: a game's channel brought up to date, the prompt message posted, edited or
+retired as ``bot.game.channel`` plans it, with retries.
 
 A move is committed before anything is posted.  If Discord fails to take a post, the channel
 stays behind (the game's ``announced_version``) and catching up is retried in the background;
 any later interaction in the channel, ``/ds board`` or the next start-up tries again too.
+Every call to Discord goes through ``operations``; the outbox (``outbox``) and the direct
+messages (``direct``) are rooms of their own.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
-import aiohttp
 import discord
 
 from bot.discord.components import BoardButton, RematchButton, prompt_view
+from bot.discord.direct import DirectMessages
 from bot.discord.limits import CONTENT, clip_end
 from bot.discord.metrics import Metrics
-from bot.discord.news import FollowerNews, dms_closed, passing
+from bot.discord.operations import POSTED, Operations, PostOutcome, Sent
 from bot.discord.posts import compose, mentions_for, message_text, picture
 from bot.game.channel import ChannelPost
-from bot.game.followers import FOLLOWERS
 from bot.game.service import TURN_IMAGE, GameService
-from bot.store.models import OutboxItem
 from words import gettext
 
 log = logging.getLogger(__name__)
 #: Seconds between retries of a failed post (Discord's own client retries 429s itself).
 RETRY_DELAYS = (2.0, 10.0, 60.0, 300.0)
-OUTBOX_BATCH = 50  # items sent per scheduler tick at most
-#: Seconds before an outbox item Discord refused is tried again: doubling from the first, up to
-#: the last.  Every tick (0.5 s) would spend Discord's budget of invalid requests (10,000 in 10
-#: minutes, then the bot is shut out) on a channel where the bot lost Send Messages.
-OUTBOX_RETRY_SECONDS = (2.0, 300.0)
 #: Seconds between sweeps for channels whose game is ahead of what they show and that nothing is
 #: retrying: a post whose retries ran out, or whose attempt died, goes out without waiting for
 #: someone to act in the channel.
 CATCH_UP_SECONDS = 30.0
-#: Outbox notices that end a game from outside its channel: its lobby card is brought up to date after
-CLOSING = ("lobby_closed", "abandoned")
-
-
-class PostOutcome(enum.Enum):
-    POSTED = "posted"
-    FORBIDDEN = "forbidden"  # a 403: the bot lacks a permission in the channel; it lasts until fixed
-    GONE = "gone"  # a 404 for the channel: it (or the game's thread) was deleted
-    FAILED = "failed"  # anything else (5xx, network, timeout): retried
-
-
-def _outcome(error: Exception) -> PostOutcome:
-    if isinstance(error, discord.Forbidden):
-        return PostOutcome.FORBIDDEN
-    if isinstance(error, discord.NotFound):
-        return PostOutcome.GONE
-    return PostOutcome.FAILED
+#: What a live post that did not go out is tried again after (a permission granted, Discord back, a fix).
+RETRIED = (PostOutcome.FORBIDDEN, PostOutcome.FAILED, PostOutcome.REFUSED)
 
 
 class Announcer:
-    def __init__(self, client: discord.Client, service: GameService,
+    def __init__(self, ops: Operations, service: GameService, *, direct: DirectMessages | None = None,
                  retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
-        self.client = client
+        self.ops = ops
         self.service = service
+        self.direct = direct or DirectMessages(ops, service)
         self.retry_delays = retry_delays
         self._retrying: dict[str, asyncio.Task[None]] = {}
         self._hurry: dict[str, asyncio.Event] = {}  # set: the channel's retry task tries at once
@@ -72,23 +52,17 @@ class Announcer:
         self._blocked: set[str] = set()  # channels whose last post was refused (not yet delivered)
         self._told_blocked: set[str] = set()  # ... and where a player was already told why
         self.metrics: Metrics | None = None  # the host's metrics count the posts Discord refused
-        #: refreshes a lobby's card in its parent channel (a lobby that closed: no Join button)
-        self.on_lobby_closed: Callable[[int], Awaitable[None]] | None = None
         #: per channel, earlier prompt messages whose buttons Discord refused to take away (yet)
         self._unretired: dict[str, set[int]] = {}
-        #: outbox items Discord refused: (tries so far, not before this time.monotonic())
-        self._outbox_wait: dict[int, tuple[int, float]] = {}
         self._gone: set[str] = set()  # channels Discord says are deleted: never swept again
         self._swept_at: float | None = None  # time.monotonic() of the last catch-up sweep
-        self.followers = FollowerNews(client, service)  # sends the followers' news from the outbox
         #: looks at the outbox now (the scheduler's wake), when news for followers was queued
         self.wake_outbox: Callable[[], None] | None = None
+        #: channels this process saw up to date: their last post recorded, or nothing to post (see before_move)
+        self._caught_up: set[str] = set()
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
         return self._posting.setdefault(channel_id, asyncio.Lock())
-
-    def _channel(self, channel_id: str) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(int(channel_id))
 
     # -- catching up ------------------------------------------------------------------------
 
@@ -100,15 +74,22 @@ class Announcer:
         except Exception:  # noqa: BLE001 - e.g. the database busy while the post was planned
             log.exception("bringing channel %s up to date failed; trying again", channel_id)
             outcome = PostOutcome.FAILED
-        if outcome in (PostOutcome.FORBIDDEN, PostOutcome.FAILED):
+        if outcome in RETRIED:
             self.retry_later(channel_id)
         return outcome
 
-    async def deliver(self) -> int:
-        """The scheduler's delivery at each tick: the outbox, then (now and then) the catch-up."""
-        sent = await self.deliver_outbox()
-        await self.catch_up()
-        return sent
+    async def before_move(self, channel_id: str) -> None:
+        """Before a move in a channel this process has not seen up to date (since it started, or since a
+        post there went out unrecorded): bring it up to date first.  A post Discord took just before a
+        crash is found again by its nonce and recorded; planned after the move from the record before it,
+        the next post edited an older prompt and left the lost one with its buttons, newest in the channel.
+        Best effort: the move goes on whatever Discord says."""
+        if channel_id in self._caught_up:
+            return
+        try:
+            await self._sync_once(channel_id)
+        except Exception:  # noqa: BLE001 - the move's own post tries again
+            log.exception("bringing channel %s up to date before a move failed", channel_id)
 
     async def catch_up(self, *, force: bool = False) -> int:
         """Every ``CATCH_UP_SECONDS`` (or now, ``force``): each channel whose game is ahead of what it
@@ -144,19 +125,19 @@ class Announcer:
                 if self._unretired.get(channel_id):
                     await self._retire_leftovers(channel_id)
                 self._blocked.discard(channel_id)
+                self._caught_up.add(channel_id)
                 return PostOutcome.POSTED
-            try:
-                message_id = await self._execute(channel_id, post)
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:  # noqa: BLE001 - Discord, network or timeout: the post stays pending
-                outcome = _outcome(e)
-                log.warning("posting to channel %s failed (%s): %r", channel_id, outcome.value, e)
+            self._caught_up.discard(channel_id)  # until its record: Discord may have it and the store not
+            sent = await self._execute(channel_id, post)
+            if not sent.ok:  # Discord, network or timeout: the post stays pending
+                log.warning("posting to channel %s failed (%s): %r", channel_id, sent.outcome.value, sent)
                 if self.metrics is not None:
-                    self.metrics.post_failed(outcome.value)
+                    self.metrics.post_failed(sent.outcome.value)
                 self._blocked.add(channel_id)
-                return outcome
+                return sent.outcome
+            message_id = sent.message_id
             await self.service.record_post(post, message_id)
+            self._caught_up.add(channel_id)
             if self._unretired.get(channel_id):
                 await self._retire_leftovers(channel_id)
             self._blocked.discard(channel_id)
@@ -164,17 +145,17 @@ class Announcer:
                 self._told_blocked.discard(channel_id)
             return PostOutcome.POSTED
 
-    async def _execute(self, channel_id: str, post: ChannelPost) -> str | None:
-        """Post or edit the live message; returns the id of a newly posted message."""
-        channel = self._channel(channel_id)
-        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over, lang=post.lang)
+    async def _execute(self, channel_id: str, post: ChannelPost) -> Sent:
+        """Post or edit the live message; a newly posted message's id is the outcome's."""
+        view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over,
+                                 plan_ahead=post.planning, lang=post.lang)
         if post.over and post.new_message:  # the end: a rematch, one click away
             view = view or discord.ui.View(timeout=None)
             view.add_item(RematchButton(post.game_id, post.lang))
         mention = post.mention
-        if post.new_message and mention and not post.over and await self._direct(
+        if post.new_message and mention and not post.over and await self.direct.tell(
                 mention[0], gettext("bot.dm.your_turn", post.lang, game=post.game_id, now=post.text.splitlines()[-1],
-                                    link=post.link)):
+                                    link=post.link)) is PostOutcome.POSTED:
             mention = []  # told by direct message: the channel post need not ping them as well
         content, allowed = compose(post.text, mention, note), mentions_for(mention)
         files = [picture(post.image, TURN_IMAGE, post.alts.get(TURN_IMAGE))] if post.image else []
@@ -182,84 +163,49 @@ class Announcer:
         if post.new_message:
             # The same state is posted once: if a crash came between this post and its record,
             # the catch-up after the restart sends it again and Discord returns the first one.
-            message = await channel.send(content=content, view=view,  # type: ignore[arg-type]  # None: no buttons (as send() takes it)
-                                         allowed_mentions=allowed, files=files,
-                                         nonce=f"ds-{post.game_id}-{post.version}")
-            await self._retire(channel, post)
-            return str(message.id)
+            sent = await self.ops.post(channel_id, content, view=view, mentions=allowed, files=files,
+                                       nonce=f"ds-{post.game_id}-{post.version}")
+            if sent.ok:
+                await self._retire(channel_id, post)
+            return sent
         assert post.live.message_id is not None  # an edit is of the live message (plan() keeps its id)
-        live = channel.get_partial_message(int(post.live.message_id))
-        try:
-            if files:
-                await live.edit(content=content, allowed_mentions=allowed, view=view, attachments=files)
-            else:
-                await live.edit(content=content, allowed_mentions=allowed, view=view)
-        except discord.NotFound:  # the live message was deleted (by a moderator): post a fresh one
-            message = await channel.send(content=content, view=view,  # type: ignore[arg-type]  # None: no buttons (as send() takes it)
-                                         allowed_mentions=allowed, files=files)
-            return str(message.id)
-        return None
+        changes: dict[str, object] = {"content": content, "allowed_mentions": allowed, "view": view}
+        if files:
+            changes["attachments"] = files
+        edited = await self.ops.edit(channel_id, post.live.message_id, **changes)
+        if edited.outcome is PostOutcome.GONE:  # the live message was deleted (by a moderator): post a fresh one
+            return await self.ops.post(channel_id, content, view=view, mentions=allowed, files=files)
+        return edited
 
-    async def _retire(self, channel: discord.PartialMessageable, post: ChannelPost) -> None:
+    async def _retire(self, channel_id: str, post: ChannelPost) -> None:
         """The previous live message: deleted, or kept as the record without its buttons.  Best
         effort: a stale button left behind is refused politely when clicked."""
         if post.old_message_id is None or post.retire is None:
             return
-        old = channel.get_partial_message(int(post.old_message_id))
-        try:
-            if post.retire == "delete":
-                await old.delete()
-            else:
-                await old.edit(content=clip_end(post.old_text or "", CONTENT), view=None)
-        except discord.NotFound:
-            pass
-        except discord.HTTPException as e:
-            log.warning("retiring message %s failed: %r", post.old_message_id, e)
-            try:  # at least take its buttons away
-                await old.edit(view=None)
-            except discord.NotFound:
-                pass
-            except discord.HTTPException:  # its buttons stay for now: taken away at the channel's next post
-                self._unretired.setdefault(str(channel.id), set()).add(int(post.old_message_id))
+        old = post.old_message_id
+        if post.retire == "delete":
+            done = await self.ops.delete(channel_id, old)
+        else:
+            done = await self.ops.edit(channel_id, old, content=clip_end(post.old_text or "", CONTENT), view=None)
+        if done.ok or done.outcome is PostOutcome.GONE:
+            return
+        log.warning("retiring message %s failed: %r", old, done)
+        buttons = await self.ops.edit(channel_id, old, view=None)  # at least take its buttons away
+        if not buttons.ok and buttons.outcome is not PostOutcome.GONE:
+            # its buttons stay for now: taken away at the channel's next post
+            self._unretired.setdefault(channel_id, set()).add(int(old))
 
     async def _retire_leftovers(self, channel_id: str) -> None:
         """Take the buttons off earlier prompt messages that Discord refused to retire (best effort:
         a click on one left behind is refused politely as stale)."""
-        channel = self._channel(channel_id)
         for message_id in sorted(self._unretired.get(channel_id, set())):
-            try:
-                await channel.get_partial_message(message_id).edit(view=None)
-            except discord.NotFound:
-                pass
-            except discord.HTTPException as e:
-                log.info("message %s still carries its buttons (%s); trying again later", message_id, e)
+            done = await self.ops.edit(channel_id, message_id, view=None)
+            if not done.ok and done.outcome is not PostOutcome.GONE:
+                log.info("message %s still carries its buttons (%r); trying again later", message_id, done)
                 continue
             self._unretired[channel_id].discard(message_id)
 
-    # -- direct messages and the outbox ------------------------------------------------------
-
-    async def _direct(self, user_id: str, text: str, *, again: bool = False) -> bool:
-        """A direct message to a player who asked for one; False if it did not go (closed direct
-        messages are remembered: only a 403 with code 50007 says so).  ``again``: a failure of
-        Discord's (a 5xx, a 429, the network) is raised, for the outbox to try again."""
-        if not user_id.isdigit():
-            return False
-        wants, failed_at = await self.service.store.user_prefs(user_id)
-        if not wants or failed_at is not None:
-            return False
-        try:
-            user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
-            await user.send(clip_end(text, CONTENT))
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:
-            if dms_closed(e):  # mention them in the channel from now on
-                log.info("direct messages to %s are closed (%s); mentioning them in the channel", user_id, e)
-                await self.service.store.set_user(user_id, dm_failed_at=time.time())
-                return False
-            if again and passing(e):
-                raise
-            log.warning("a direct message to %s failed (%s); mentioning them in the channel this time", user_id, e)
-            return False
-        return True
+    # -- followers and the end ----------------------------------------------------------
 
     async def tell_followers(self, channel_id: str) -> None:
         """The turns just done, for each follower of the channel's game: queued in the outbox (a
@@ -268,99 +214,18 @@ class Announcer:
         if await self.service.queue_turn_news(channel_id) and self.wake_outbox is not None:
             self.wake_outbox()
 
-    async def deliver_outbox(self, limit: int = OUTBOX_BATCH) -> int:
-        """Send reminders and notices the scheduler decided; each is marked sent once it went out.
-        Each item is claimed while it is sent: another bot process skips it."""
-        sent, after = 0, 0
-        for _ in range(limit):
-            async with self.service.store.claim_unsent(after) as item:
-                if item is None:
-                    break
-                after = item.id
-                tries, not_before = self._outbox_wait.get(item.id, (0, 0.0))
-                if time.monotonic() < not_before:
-                    continue
-                if item.kind == FOLLOWERS:
-                    sent += await self._tell_followers(item, tries)
-                    continue
-                dropped = False
-                try:
-                    if item.kind == "archive":
-                        await self._archive(item.channel_id)
-                    else:
-                        direct = item.kind == "reminder" and item.mention and await self._direct(
-                            item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}", again=True)
-                        if not direct:  # sent again after a crash before mark_sent: Discord keeps the first
-                            await self._channel(item.channel_id).send(compose(item.text, item.mention),
-                                                                      allowed_mentions=mentions_for(item.mention),
-                                                                      nonce=f"ds-outbox-{item.id}")
-                        if item.kind == "abandoned":
-                            await self.disarm(item.game_id)
-                except discord.NotFound as e:  # the channel is gone: it can never arrive
-                    log.warning("dropping %s of game %s: its channel is gone (%r)", item.kind, item.game_id, e,
-                                extra={"game": item.game_id})
-                    self.service.telemetry.outbox_failed(item.kind)
-                    dropped = True
-                except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:  # kept: retried, never doubled
-                    self._later(item, tries, repr(e))
-                    continue
-                self._outbox_wait.pop(item.id, None)
-                await self.service.store.mark_sent(item.id, time.time())  # sent, or dropped for good
-                if not dropped:
-                    log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
-                    sent += 1
-            if item.kind in CLOSING and self.on_lobby_closed is not None:
-                with contextlib.suppress(Exception):  # its card in the parent channel: best effort
-                    await self.on_lobby_closed(item.game_id)
-        return sent
-
-    def _later(self, item: OutboxItem, tries: int, why: str) -> None:
-        """Discord failed an item: it is tried again ever less often."""
-        first, last = OUTBOX_RETRY_SECONDS
-        wait = min(last, first * 2 ** tries)
-        self._outbox_wait[item.id] = (tries + 1, time.monotonic() + wait)
-        log.warning("sending %s of game %s failed: %s; trying again in %.0f s", item.kind, item.game_id, why, wait,
-                    extra={"game": item.game_id})
-        self.service.telemetry.outbox_failed(item.kind)
-
-    async def _tell_followers(self, item: OutboxItem, tries: int) -> int:
-        """One pass over a followers' item (``bot.discord.news``); 1 once everyone is told."""
-        told = await self.followers.tell(item)
-        if told.done:
-            self._outbox_wait.pop(item.id, None)
-            await self.service.store.mark_sent(item.id, time.time())
-            log.info("the followers of game %s are told", item.game_id, extra={"game": item.game_id})
-            return 1
-        if told.wait is not None:  # paced: the rest goes out in a moment
-            self._outbox_wait[item.id] = (tries, time.monotonic() + told.wait)
-        else:
-            self._later(item, tries, "Discord failed some of its direct messages or mentions")
-        return 0
-
-    async def disarm(self, game_id: int) -> None:
+    async def disarm(self, game_id: int) -> Sent:
         """An abandoned game's last prompt loses its buttons and menus (a click on one would only
-        be refused as stale).  Discord's failures are the caller's (the outbox tries again)."""
-        found = await self.service.store.game(game_id)
-        if found is None:
-            return
-        async with self._lock(found.channel_id):  # after a post in flight (it was planned before the end)
-            game = await self.service.store.game(game_id)
-            if game is None or game.post.message_id is None:
-                return
-            with contextlib.suppress(discord.NotFound):  # deleted meanwhile: nothing left to click
-                await self._channel(game.channel_id).get_partial_message(int(game.post.message_id)).edit(view=None)
-
-    async def _archive(self, channel_id: str) -> None:
-        """Archive a game's thread (the bot opened it, so it may); a thread that is gone, or that
-        Discord does not let the bot archive, is left as it is."""
-        try:
-            thread = self.client.get_channel(int(channel_id)) or await self.client.fetch_channel(int(channel_id))
-            if isinstance(thread, discord.Thread) and not thread.archived:
-                await thread.edit(archived=True)
-        except discord.NotFound:
-            log.info("the thread %s of a game is gone; nothing to archive", channel_id)
-        except discord.Forbidden as e:
-            log.warning("archiving the thread %s was refused: %r", channel_id, e)
+        be refused as stale).  A failure of Discord's is the caller's to retry (the outbox's)."""
+        channel_id = await self.service.channel_of(game_id)
+        if channel_id is None:
+            return POSTED
+        async with self._lock(channel_id):  # after a post in flight (it was planned before the end)
+            live = await self.service.live_message(game_id)
+            if live is None:
+                return POSTED
+            done = await self.ops.edit(*live, view=None)
+            return POSTED if done.outcome is PostOutcome.GONE else done  # deleted meanwhile: nothing left to click
 
     # -- refused channels -------------------------------------------------------------------
 

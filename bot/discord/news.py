@@ -9,22 +9,19 @@ with room left for the game's own posts), a few each scheduler tick, and the ite
 still to be told, so a crash or a failure loses nobody and a repeat is kept from doubling by
 the nonce.  Only a 403 with code 50007 means closed direct messages (remembered: they are
 mentioned from then on); a 5xx, a 429 or a network error is tried again with the outbox's
-back-off; any other refusal is a mention in the channel this time.
+back-off; any other refusal is a mention in the channel this time (``operations`` tells which).
 """
 
 from __future__ import annotations
 
 import logging
-import time
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 
-import aiohttp
-import discord
-
 from bot.discord.limits import CONTENT, clip_end
+from bot.discord.operations import Operations, PostOutcome, Sent
+from bot.discord.pacing import Pacer
 from bot.discord.posts import compose, mention_head, mentions_for, picture
 from bot.game.followers import TurnNews
 from bot.game.service import TURN_IMAGE, GameService
@@ -37,46 +34,7 @@ log = logging.getLogger(__name__)
 DMS_PER_SECOND, DMS_AT_ONCE = 10.0, 10
 #: Discord's limit on the users one message may ping.
 MENTIONS_MAX = 100
-DMS_CLOSED = 50007  # Discord's code for "Cannot send messages to this user"
 NEWS_KEPT = 16  # news with its picture drawn, kept for the items still being sent
-
-
-def dms_closed(error: BaseException) -> bool:
-    """Whether Discord refused a direct message because the user's are closed (403, code 50007)."""
-    return isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED
-
-
-def passing(error: BaseException) -> bool:
-    """Whether a failure is Discord's (or the network's) and may pass: a 5xx, a 429, a timeout."""
-    if isinstance(error, discord.HTTPException):
-        return error.status == 429 or error.status >= 500
-    return isinstance(error, aiohttp.ClientError | TimeoutError)
-
-
-class Pacer:
-    """At most ``rate`` a second, ``burst`` at once (a token bucket on ``clock``)."""
-
-    def __init__(self, rate: float = DMS_PER_SECOND, burst: int = DMS_AT_ONCE,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self._tokens, self._at = float(burst), clock()
-
-    def _refill(self) -> None:
-        now = self.clock()
-        self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
-        self._at = now
-
-    def take(self) -> bool:
-        self._refill()
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
-
-    def wait(self) -> float:
-        """Seconds until ``take`` succeeds."""
-        self._refill()
-        return max(0.0, (1 - self._tokens) / self.rate)
 
 
 @dataclass(frozen=True)
@@ -124,10 +82,10 @@ def _nonce(item: OutboxItem, users: list[str]) -> str:
 
 
 class FollowerNews:
-    def __init__(self, client: discord.Client, service: GameService, pacer: Pacer | None = None) -> None:
-        self.client = client
+    def __init__(self, ops: Operations, service: GameService, pacer: Pacer | None = None) -> None:
+        self.ops = ops
         self.service = service
-        self.pacer = pacer or Pacer()
+        self.pacer = pacer or Pacer(DMS_PER_SECOND, DMS_AT_ONCE)
         self._news: OrderedDict[int, TurnNews | None] = OrderedDict()  # by outbox item
 
     async def tell(self, item: OutboxItem) -> Told:
@@ -136,9 +94,8 @@ class FollowerNews:
         if news is None:
             log.info("the followers of game %s are not told: the game is gone", item.game_id)
             return self._forget(item, Told(done=True))
-        store = self.service.store
         pending = [u for u in item.mention if u.isdigit()]
-        closed = await store.dm_failures(pending)
+        closed = await self.service.closed_dms(pending)
         told: set[str] = set()
         unreached: list[str] = []  # to mention in the channel
         again: list[str] = []  # Discord failed them: tried again last, after the others
@@ -150,23 +107,21 @@ class FollowerNews:
             if not self.pacer.take():
                 paced = True
                 break
-            try:
-                await self._direct(item, user_id, news)
-            except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:
-                if dms_closed(e):
-                    log.info("direct messages to follower %s are closed; mentioning them in the channel", user_id)
-                    await store.set_user(user_id, dm_failed_at=time.time())
-                    unreached.append(user_id)
-                elif passing(e):
-                    log.warning("a direct message to follower %s failed (%r); trying again later", user_id, e,
-                                extra={"game": item.game_id})
-                    again.append(user_id)
-                else:  # refused otherwise (not closed): a mention in the channel this time
-                    log.info("a direct message to follower %s was refused (%r); mentioning them in the channel",
-                             user_id, e)
-                    unreached.append(user_id)
-                continue
-            told.add(user_id)
+            sent = await self._direct(item, user_id, news)
+            if sent.outcome is PostOutcome.CLOSED:
+                log.info("direct messages to follower %s are closed; mentioning them in the channel", user_id)
+                await self.service.dms_closed(user_id)
+                unreached.append(user_id)
+            elif sent.outcome is PostOutcome.FAILED:
+                log.warning("a direct message to follower %s failed (%r); trying again later", user_id, sent,
+                            extra={"game": item.game_id})
+                again.append(user_id)
+            elif not sent.ok:  # refused otherwise (not closed): a mention in the channel this time
+                log.info("a direct message to follower %s was refused (%r); mentioning them in the channel",
+                         user_id, sent)
+                unreached.append(user_id)
+            else:
+                told.add(user_id)
         mentioned: set[str] = set()
         failed = bool(again)
         if not paced:  # every follower was tried: those not reached are mentioned, in as few posts as fit
@@ -176,28 +131,24 @@ class FollowerNews:
         if not left:
             return self._forget(item, Told(done=True))
         if left != item.mention:
-            await store.set_outbox_mention(item.id, left)
+            await self.service.still_to_tell(item.id, left)
         return Told(done=False, failed=failed, wait=self.pacer.wait() if paced else None)
 
-    async def _direct(self, item: OutboxItem, user_id: str, news: TurnNews) -> None:
-        channel = await self.client.create_dm(discord.Object(int(user_id)))
+    async def _direct(self, item: OutboxItem, user_id: str, news: TurnNews) -> Sent:
         files = [picture(news.image, TURN_IMAGE, news.alt)] if news.image else []
-        await channel.send(clip_end(news.text, CONTENT), files=files, allowed_mentions=discord.AllowedMentions.none(),
-                           nonce=f"ds-f{item.id}")
+        return await self.ops.direct(user_id, clip_end(news.text, CONTENT), files=files, nonce=f"ds-f{item.id}")
 
     async def _mention(self, item: OutboxItem, news: TurnNews, users: list[str],
                        failed: bool) -> tuple[set[str], bool]:
         """Mention ``users`` in the game's channel; (those mentioned, whether something failed)."""
         mentioned: set[str] = set()
-        channel = self.client.get_partial_messageable(int(item.channel_id))
         for content, part in mention_posts(news.text, news.brief, news.more, users):
-            try:
-                await channel.send(content, allowed_mentions=mentions_for(part), nonce=_nonce(item, part))
-            except discord.NotFound as e:  # the channel is gone: they cannot be mentioned there
+            sent = await self.ops.post(item.channel_id, content, mentions=mentions_for(part), nonce=_nonce(item, part))
+            if sent.outcome is PostOutcome.GONE:  # the channel is gone: they cannot be mentioned there
                 log.warning("the followers of game %s cannot be mentioned: its channel is gone (%r)", item.game_id,
-                            e, extra={"game": item.game_id})
-            except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as e:
-                log.warning("mentioning the followers of game %s failed (%r); trying again later", item.game_id, e,
+                            sent, extra={"game": item.game_id})
+            elif not sent.ok:
+                log.warning("mentioning the followers of game %s failed (%r); trying again later", item.game_id, sent,
                             extra={"game": item.game_id})
                 failed = True
                 continue

@@ -76,7 +76,7 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
     except Exception as e:  # noqa: BLE001 - refused or failed: nothing may be left behind
         if not isinstance(e, ServiceError):
             log.exception("storing a new game failed")
-        await _take_back(interaction, thread)
+        await _take_back(shell, interaction, thread)
         await send_error(interaction, e.message if isinstance(e, ServiceError) else T("bot.err.new_failed"))
         return
     with contextlib.suppress(discord.HTTPException):
@@ -94,7 +94,7 @@ async def _in_the_channel(shell: Responder, interaction: discord.Interaction, pl
     except Exception as e:  # noqa: BLE001 - refused (a game runs here already) or failed: say so privately
         if not isinstance(e, ServiceError):
             log.exception("storing a new game failed")
-        await _take_back(interaction, None)
+        await _take_back(shell, interaction, None)
         await send_error(interaction, e.message if isinstance(e, ServiceError) else OUR_FAULT)
         return
     text: Words = join(reply.message, NO_THREAD, sep="\n")
@@ -105,23 +105,13 @@ async def _in_the_channel(shell: Responder, interaction: discord.Interaction, pl
             await interaction.followup.send(clip(say_in(text, lang), CONTENT), allowed_mentions=NONE)
 
 
-async def _take_back(interaction: discord.Interaction, thread: discord.Thread | None) -> None:
+async def _take_back(shell: Responder, interaction: discord.Interaction, thread: discord.Thread | None) -> None:
     """Remove what was opened for a game that is not stored: the thread (deleted, or at least
     archived and locked when the bot may not delete it) and the public opening message."""
     if thread is not None:
-        await take_back_thread(thread)
+        await shell.ops.take_back_thread(thread)
     with contextlib.suppress(discord.HTTPException):
         await interaction.delete_original_response()
 
 
-async def take_back_thread(thread: discord.Thread) -> None:
-    """Delete a thread opened for a game that did not open; one the bot may not delete is
-    archived and locked, so nobody plays in it by mistake (best effort)."""
-    try:
-        await thread.delete()
-    except discord.HTTPException:
-        with contextlib.suppress(discord.HTTPException):
-            await thread.edit(archived=True, locked=True)
-
-
-__all__ = ["open_game", "take_back_thread", "user_lang"]
+__all__ = ["open_game", "user_lang"]

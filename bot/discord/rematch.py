@@ -16,9 +16,8 @@ import discord
 
 from bot.discord import components
 from bot.discord.answers import OUR_FAULT, defer, say, send_error
-from bot.discord.delivery import compose, mentions_for
 from bot.discord.limits import THREAD_NAME, clip
-from bot.discord.opening import take_back_thread
+from bot.discord.posts import compose, mentions_for
 from bot.game.replies import ServiceError
 from words import T
 from words import say as say_in
@@ -61,7 +60,7 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
         refused = isinstance(e, discord.Forbidden)
         if not refused:
             log.exception("opening the rematch of game %s failed", game_id)
-        await _take_back(card, thread)
+        await _take_back(shell, card, thread)
         await shell.service.release_rematch(plan)
         if isinstance(e, ServiceError):
             await send_error(interaction, e.message)
@@ -78,11 +77,11 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
     await say(interaction, T("bot.rematch.opened", game=reply.game_id, where=f"<#{channel_id}>"), ephemeral=True)
 
 
-async def _take_back(card: discord.Message | None, thread: discord.Thread | None) -> None:
+async def _take_back(shell: Responder, card: discord.Message | None, thread: discord.Thread | None) -> None:
     """Remove the lobby card and thread of a rematch that did not open (best effort: a thread the
     bot may not delete is archived and locked)."""
     if thread is not None:
-        await take_back_thread(thread)
+        await shell.ops.take_back_thread(thread)
     if card is not None:
         with contextlib.suppress(discord.HTTPException):
             await card.delete()

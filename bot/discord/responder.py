@@ -7,21 +7,22 @@ game service and the announcer, never the client's event handling.
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
 import discord
 
 from bot.discord import components
-from bot.discord.answers import OUR_FAULT, answer, defer, say, send_error, send_picture, user_lang, who
-from bot.discord.delivery import Announcer, PostOutcome, mentions_for, message_text
+from bot.discord.answers import OUR_FAULT, SLOW_ANSWER, answer, defer, say, send_error, send_picture, user_lang, who
+from bot.discord.delivery import Announcer
 from bot.discord.limits import CONTENT, clip
+from bot.discord.operations import PostOutcome
 from bot.discord.permissions import missing_permissions
+from bot.discord.posts import mentions_for, message_text
 from bot.game.replies import NoGame, Reply, ServiceError, WrongPhase
 from bot.game.scheduler import Scheduler
 from bot.game.service import GameService
-from bot.game.texts import game_link, lang_of, lobby_card
 from bot.store.api import is_store_error
 from words import T, Words, join
 from words import say as say_in
@@ -34,33 +35,36 @@ class Responder:
                  scheduler: Scheduler | None = None) -> None:
         self.client = client
         self.service = service
-        self.store = service.store
         self.announcer = announcer
+        self.ops = announcer.ops
         self.scheduler = scheduler
-        announcer.on_lobby_closed = self.refresh_lobby
 
     send_error = staticmethod(send_error)
 
-    async def game_lang(self, reply: Reply) -> str:
-        """The language a public reply is posted in: its game's."""
-        if reply.lang is not None:
-            return reply.lang
-        game = await self.store.game(reply.game_id) if reply.game_id is not None else None
-        return lang_of(game)
+    async def language(self, interaction: discord.Interaction, reply: Reply) -> str:
+        """The one rule for the language of an answer: a private one (``reply.public`` false: a
+        refusal, /ds status, the Full board, /ds history) is in the reader's language, a public
+        one in its game's."""
+        if not reply.public:
+            return user_lang(interaction)
+        return reply.lang if reply.lang is not None else await self.service.game_language(reply.game_id)
 
     async def run_simple(self, interaction: discord.Interaction, action: Callable[[], Awaitable[Reply]],
-                         *, ephemeral: bool = False) -> Reply | None:
-        """A fast command: answer directly with the reply's text (errors: private).  A public
-        answer is in the game's language, a private one in the user's."""
+                         *, private: bool = False) -> Reply | None:
+        """A fast command: answer directly with the reply's text, in the channel or privately as
+        the reply says (refusals: privately).  ``private``: a command whose answer is private; one
+        not ready within ``SLOW_ANSWER`` is acknowledged first (only its member sees "thinking")."""
+        pending = asyncio.ensure_future(action())
+        if private and not (await asyncio.wait({pending}, timeout=SLOW_ANSWER))[0]:
+            await defer(interaction, ephemeral=True, thinking=True)  # the answer follows (answer() knows)
         try:
-            reply = await action()
+            reply = await pending
         except ServiceError as e:
             await send_error(interaction, e.message)
             return None
-        lang = user_lang(interaction) if ephemeral else await self.game_lang(reply)
         # only the people the service names (never anyone a user typed) are pinged
-        await answer(interaction, message_text(reply, lang=lang), ephemeral=ephemeral,
-                     allowed_mentions=mentions_for(reply.mention))
+        await answer(interaction, message_text(reply, lang=await self.language(interaction, reply)),
+                     ephemeral=not reply.public, allowed_mentions=mentions_for(reply.mention))
         return reply
 
     async def run_turn(self, interaction: discord.Interaction, action: Callable[[], Awaitable[Reply]],
@@ -70,6 +74,7 @@ class Responder:
         # a click (quiet): the live message itself will change; else a private word follows
         if not await (defer(interaction) if quiet else defer(interaction, ephemeral=True, thinking=True)):
             return None  # Discord did not take the acknowledgement: nothing is done for it
+        await self.announcer.before_move(str(interaction.channel_id))
         try:
             reply = await action()
         except ServiceError as e:
@@ -95,11 +100,17 @@ class Responder:
         await say(interaction, private, ephemeral=True)
         return reply
 
+    async def before_ai_move(self, game_id: int) -> None:
+        """The computer players are about to move: their channel up to date first (``Announcer.before_move``)."""
+        channel_id = await self.service.channel_of(game_id)
+        if channel_id is not None:
+            await self.announcer.before_move(channel_id)
+
     async def after_ai_move(self, game_id: int) -> None:
         """A computer player moved: the channel shows it like anyone's move."""
-        game = await self.store.game(game_id)
-        if game is not None:
-            await self.announcer.sync(game.channel_id)
+        channel_id = await self.service.channel_of(game_id)
+        if channel_id is not None:
+            await self.announcer.sync(channel_id)
 
     # -- components ---------------------------------------------------------------------------
 
@@ -111,49 +122,31 @@ class Responder:
             try:
                 return await self.service.act(channel_id, user_id, option, version, game_id=game)
             except (NoGame, WrongPhase):  # its game is not the one running here: say where it is, or that it is over
-                raise NoGame(await self._whose_prompt(game, channel_id)) from None
+                raise NoGame(await self.service.whose_prompt(game, channel_id)) from None
 
         await self.run_turn(interaction, act, quiet=True)
-
-    async def _whose_prompt(self, game_id: int, channel_id: str) -> Words:
-        """Why a prompt of game ``game_id`` cannot be answered in ``channel_id``: its game is
-        played elsewhere (then where, with a link), or it is over here, or it is gone."""
-        game = await self.store.game(game_id)
-        if game is None:
-            return T("bot.err.button_invalid")
-        if game.channel_id != channel_id and game.status in ("lobby", "active"):
-            return T("bot.err.prompt_elsewhere", game=game.id, where=game_link(game))
-        return T("bot.err.prompt_gone")
 
     async def on_board_button(self, interaction: discord.Interaction, game: int) -> None:
         """"Full board": the whole board of the game, privately."""
         if not await defer(interaction, ephemeral=True, thinking=True):
             return
         try:
-            found = await self.store.game(game)
-            if found is None or found.channel_id != str(interaction.channel_id):
-                raise NoGame(T("bot.err.board_gone"))
-            reply = await self.service.board(found.channel_id)
+            reply = await self.service.full_board(game, str(interaction.channel_id), user_lang(interaction))
         except ServiceError as e:
             await send_error(interaction, e.message)
             return
-        await send_picture(interaction, reply, ephemeral=True)
+        await send_picture(interaction, reply, lang=await self.language(interaction, reply))
 
     async def on_join_button(self, interaction: discord.Interaction, game: int) -> None:
         """"Join" on a lobby message in the game's parent channel."""
-        found = await self.store.game(game)
-        if found is None or found.status != "lobby":
-            await send_error(interaction, T("bot.err.lobby_gone"))
-            return
         _, user_id, name = who(interaction)
         try:
-            reply = await self.service.join(found.channel_id, user_id, name)
+            reply = await self.service.join_from_card(game, user_id, name)
         except ServiceError as e:
             await send_error(interaction, e.message)
             return
-        await say(interaction, join(reply.message, T("bot.played_in", where=f"<#{found.channel_id}>")),
-                  ephemeral=True)
-        await self.refresh_lobby(found.id)
+        await say(interaction, reply.message, ephemeral=True, lang=await self.language(interaction, reply))
+        await self.refresh_lobby(reply.game_id)
 
     async def on_proposal(self, interaction: discord.Interaction, proposal: int, approve: bool) -> None:
         channel_id, user_id, _ = who(interaction)
@@ -166,20 +159,17 @@ class Responder:
             return
         await say(interaction, reply.message, ephemeral=True)
         if interaction.message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                decided = reply.version is not None or "refuses" in reply.text or "expired" in reply.text
-                said = reply.in_(await self.game_lang(reply))
-                await interaction.message.edit(content=clip(f"{interaction.message.content}\n{said}", CONTENT),
-                                               view=None if decided else discord.utils.MISSING)
+            said = reply.in_(await self.language(interaction, reply))  # on the public proposal: the game's
+            await self.ops.edit(channel_id, interaction.message.id,
+                                content=clip(f"{interaction.message.content}\n{said}", CONTENT),
+                                view=None if reply.settled else discord.utils.MISSING)
         await self.announcer.sync(channel_id)
 
     async def refresh_lobby(self, game_id: int | None) -> None:
         """Keep the lobby message in the parent channel in step with the seats (best effort)."""
-        game = None if game_id is None else await self.store.game(game_id)
-        if game is None or not game.home_channel_id or not game.lobby_message_id:
+        card = await self.service.lobby_card_of(game_id)
+        if card is None:
             return
-        message = self.client.get_partial_messageable(int(game.home_channel_id)).get_partial_message(
-            int(game.lobby_message_id))
-        view = components.join_view(game.id, lang_of(game)) if game.status == "lobby" else None
-        with contextlib.suppress(discord.HTTPException):
-            await message.edit(content=clip(say_in(lobby_card(game), lang_of(game)), CONTENT), view=view)
+        view = components.join_view(card.game_id, card.lang) if card.open else None
+        await self.ops.edit(card.channel_id, card.message_id, content=clip(say_in(card.text, card.lang), CONTENT),
+                            view=view)

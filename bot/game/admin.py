@@ -20,7 +20,7 @@ from bot.game.channel import CADENCES, DEFAULT_CADENCE
 from bot.game.core import ServiceCore
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, NotAllowed, Reply
-from bot.game.texts import GAME_LANGUAGES, game_link, lang_of, name_of
+from bot.game.texts import GAME_LANGUAGES, game_link, lang_of, name_of, unknown_language
 from bot.store.models import Game
 from words import T, Text, Words, join, say
 
@@ -142,7 +142,7 @@ class Admin(ServiceCore):
         changed = dict(stored)
         if language is not None:
             if language not in GAME_LANGUAGES:
-                raise BadRequest(T("bot.err.language", given=quote(language)))
+                raise BadRequest(unknown_language(language))
             changed["language"] = language
         if board is not None:
             if board not in CADENCES:
@@ -193,7 +193,7 @@ def defaults_text(defaults: dict[str, Any]) -> Words:
     rules = pace.Pace.of({"pace": defaults["pace"]})
     language = defaults["language"]
     return join(
-        T("bot.admin.defaults.language", language=T(f"bot.language.{language}") if language
+        T("bot.admin.defaults.language", language=language if language
           else T("bot.admin.defaults.server_language")),
         T("bot.admin.defaults.board", board=T(f"bot.cadence.{defaults['board']}")),
         T("bot.admin.defaults.pace", pace=rules.describe()),

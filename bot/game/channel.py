@@ -17,7 +17,7 @@ plan comes out again, and a post is never made twice for one version.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -28,6 +28,7 @@ from bot.game.recap import recap_text
 from bot.game.replies import Choice
 from bot.store.models import Game, LivePost
 from engine import logbook, progress
+from engine.plan import PLANNING_KIND
 
 State = dict[str, Any]
 
@@ -93,6 +94,7 @@ class ChannelPost:
     state: dict[str, Any] | None = field(default=None, repr=False)  # the state this post shows
     link: str = ""  # where the game is, for a direct message
     lang: str = words.DEFAULT  # the game's language: the post's words, its buttons, its picture
+    planning: bool = False  # a Planning placement is asked: the prompt offers "Plan ahead"
 
 
 def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = DEFAULT_CADENCE,
@@ -115,7 +117,7 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
         if live.message_id is None:
             retire, old_text, story_from = None, None, live.story_from
         elif live.image:
-            retire, old_text = "finalize", story(logbook.since(state, live.story_from), lang=lang)
+            retire, old_text = "finalize", _story(game, state, live.story_from, lang=lang)
             story_from = told_to
         else:
             retire, old_text, story_from = "delete", None, live.story_from
@@ -124,8 +126,7 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
         retire, old_text, story_from = None, None, live.story_from
     recap = (recap_text(state, since, seat, story_from, lambda e: words.line(e, lang), lang)
              if new_message and not over else "")
-    told = "\n".join(filter(None, (recap, story(logbook.since(state, story_from), CONTENT - 300 - len(recap),
-                                                  lang=lang))))
+    told = "\n".join(filter(None, (recap, _story(game, state, story_from, CONTENT - 300 - len(recap), lang=lang))))
     last = result_line if over and result_line is not None else prompt_line
     if live.notice:
         last = f"{live.notice}\n{last}"
@@ -137,16 +138,21 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
                      picture or (live.image and not new_message), story_from, 0 if picture else due, None)
     return ChannelPost(game.id, game.version, new_message, text,
                        [user] if new_message and user else [], choices, picture, retire,
-                       live.message_id if new_message else None, old_text, after, over, lang=lang)
+                       live.message_id if new_message else None, old_text, after, over, lang=lang,
+                       planning=prompt is not None and prompt.kind == PLANNING_KIND)
 
 
-def story(entries: Sequence[logbook.Entry], room: int = CONTENT - 300, *, lang: str = words.DEFAULT) -> str:
+def story(entries: Sequence[logbook.Entry], room: int = CONTENT - 300, *, lang: str = words.DEFAULT,
+          first: int = 0, planned: Collection[int] = ()) -> str:
     """Log entries as a message tells them; the oldest are left out when they do not fit (and
-    only the lines told are worded: a long story costs what a short one does)."""
+    only the lines told are worded: a long story costs what a short one does).  ``first``: the
+    whole log's index of the first entry; ``planned``: indices of placements made from a plan."""
     kept: list[str] = []
     size = 0
-    for entry in reversed(entries):
+    for back, entry in enumerate(reversed(entries)):
         line = words.line(entry, lang, turn=True)
+        if first + len(entries) - 1 - back in planned:
+            line = words.gettext("bot.planned_mark", lang, line=line)
         if size + len(line) + 1 > room:
             left = len(entries) - len(kept)
             kept.append(words.ngettext("bot.earlier_lines", left, lang))
@@ -154,6 +160,12 @@ def story(entries: Sequence[logbook.Entry], room: int = CONTENT - 300, *, lang: 
         kept.append(line)
         size += len(line) + 1
     return "\n".join(reversed(kept))
+
+
+def _story(game: Game, state: State, start: int, room: int = CONTENT - 300, *, lang: str) -> str:
+    """The story from index ``start`` of the whole log on (what the state still keeps of it)."""
+    return story(logbook.since(state, start), room, lang=lang, first=max(start, logbook.log_from(state)),
+                 planned=set(game.planned))
 
 
 def _user_of(game: Game, seat: int | None) -> str | None:

@@ -142,7 +142,7 @@ class ComputerPlayers(ServiceCore):
                 assert picked is not None  # the engine applied it: it is one of the prompt's options
                 moves: Moves = [(seat.seat, seat.user_id, option, words.option(picked, "en"), made_by,
                                  logbook.total(state))]
-                moves += self._autoplay(now, state)
+                moves += await self._play_on(now, state)
                 await self._write(now, state, moves, owed(now.post.board_due, before, state))
                 if made_by == "clock":
                     await self._keep_deadline(now, state, seat.seat)
@@ -161,11 +161,14 @@ class ComputerPlayers(ServiceCore):
 
 class AiTurns:
     """The computer players' turns as tasks, one per game at a time, so the scheduler's tick
-    stays short however long an AI thinks; ``after_move`` shows each move (the channel)."""
+    stays short however long an AI thinks; ``after_move`` shows each move (the channel),
+    ``before_move`` (if given) gets the channel ready before the first."""
 
-    def __init__(self, service: ComputerPlayers, after_move: Callable[[int], Awaitable[None]]) -> None:
+    def __init__(self, service: ComputerPlayers, after_move: Callable[[int], Awaitable[None]],
+                 before_move: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.service = service
         self.after_move = after_move
+        self.before_move = before_move
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     async def start(self, game_id: int) -> None:
@@ -177,6 +180,8 @@ class AiTurns:
         context.GAME.set(game_id)  # this task's log lines are about the game
         moved = 0
         try:
+            if self.before_move is not None:
+                await self.before_move(game_id)
             while await self.service.ai_turn(game_id):
                 moved += 1
                 if moved % SHOW_EVERY == 0:  # a long stretch of computer moves shows as it goes

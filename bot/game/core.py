@@ -26,13 +26,17 @@ Renderer = Callable[[State, State | None, str], bytes]
 Moves = list[tuple[int, str, str, str, str, int]]
 
 
+#: Moves that are a player's own choices: a click or a command, or a space from their plan.
+OWN_CHOICES = ("player", "planned")
+
+
 def decided_after(decided: dict[int, int], moves: Moves) -> dict[int, int]:
     """Per seat, the log's length after its player's latest decision, once ``moves`` are made:
-    only a player's own choices count (not the bot playing on for a resigned seat, nor a clock
-    or an AI acting for them)."""
+    only a player's own choices count (theirs or their plan's; not the bot playing on for a
+    resigned seat, nor a clock or an AI acting for them)."""
     after = dict(decided)
     for seat, _user, _option, _label, made_by, log_end in moves:
-        if made_by == "player":
+        if made_by in OWN_CHOICES:
             after[seat] = log_end
     return after
 
@@ -52,6 +56,7 @@ class ServiceCore(Protocol):
     @staticmethod
     def _host(game: Game, user_id: str, what: Words) -> None: ...
     def _autoplay(self, game: Game, state: State) -> Moves: ...
+    async def _play_on(self, game: Game, state: State) -> Moves: ...
     def _read_state(self, game: Game | None) -> Game | None: ...
     async def _write(self, game: Game, state: State, moves: Moves, board_due: int | None = None, *,
                      hinted: bool = False) -> None: ...

@@ -83,23 +83,18 @@ def _label(p: engine.Prompt, option_id: str) -> Text:
 
 
 def reason(r: Ranked) -> Words:
-    """One line on why, from the AI's evaluation."""
+    """One line on why, from the AI's evaluation (``worth`` and ``change`` are worded signed, with
+    one decimal, as the reader writes a number: ``words.render``'s kind ``signed``)."""
     if r.kind == "only":
         return T("bot.hint.reason.only")
     if r.kind == "place":
-        return T("bot.hint.reason.place", action=r.row or "initiative", worth=signed(r.score))
+        return T("bot.hint.reason.place", action=r.row or "initiative", worth=float(r.score))
     parts: list[Words] = []
     if r.vp:
         parts.append(T("bot.hint.reason.vp", vp=f"{r.vp:+d}"))
-    parts.append(T("bot.hint.reason.standing", change=signed(r.standing)))
+    parts.append(T("bot.hint.reason.standing", change=float(r.standing)))
     parts.append(T("bot.hint.reason.dominated", n=r.dominated))
     return join(*parts, sep="; ")
-
-
-def signed(x: float) -> Text:
-    """A signed number with one decimal, as the reader writes it (``+1.5``; ``+1,5`` in Hungarian)."""
-    whole, _, frac = f"{x:+.1f}".partition(".")
-    return T("bot.decimal", whole=whole, frac=frac)
 
 
 __all__ = ["HINT_SECONDS", "Hints", "ai_seed", "hint_here", "reason"]

@@ -18,7 +18,7 @@ from bot.game.channel import CADENCES, DEFAULT_CADENCE, RESET
 from bot.game.core import ServiceCore
 from bot.game.limits import quote
 from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
-from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, user_to_act
+from bot.game.texts import GAME_LANGUAGES, lang_of, settings_text, status_word, unknown_language, user_to_act
 from bot.store.models import Game, Seat
 from engine import logbook
 from engine.data import FOOD_CHAIN
@@ -81,7 +81,7 @@ class Lobby(ServiceCore):
         if variant not in VARIANTS:
             raise BadRequest(T("bot.err.variant", given=quote(variant)))
         if language not in GAME_LANGUAGES:
-            raise BadRequest(T("bot.err.language", given=quote(language)))
+            raise BadRequest(unknown_language(language))
         if variant == "multi-animal" and players not in (2, 3):
             raise BadRequest(T("bot.err.multi_players"))
 
@@ -95,6 +95,16 @@ class Lobby(ServiceCore):
             rules = replace(rules, at_deadline="wait")
         return {**SETTINGS_DEFAULTS, "board": defaults["board"], "language": language, "pace": rules.to_dict(),
                 "hints": defaults["hints"], "rated": defaults["rated"]}
+
+    async def join_from_card(self, game_id: int, user_id: str, user_name: str) -> Reply:
+        """"Join" on a lobby's card in its parent channel: the seat, and (privately) where the game is played."""
+        game = await self.store.game(game_id)
+        if game is None or game.status != "lobby":
+            raise NoGame(T("bot.err.lobby_gone"))
+        reply = await self.join(game.channel_id, user_id, user_name)
+        reply.message = join(reply.message, T("bot.played_in", where=f"<#{game.channel_id}>"))
+        reply.public = False
+        return reply
 
     async def join(self, channel_id: str, user_id: str, user_name: str, animal: str | None = None) -> Reply:
         async with self._lock(channel_id), self.store.transaction():
@@ -188,7 +198,7 @@ class Lobby(ServiceCore):
                 settings["on_resign"] = on_resign
             if language is not None:
                 if language not in GAME_LANGUAGES:
-                    raise BadRequest(T("bot.err.language", given=quote(language)))
+                    raise BadRequest(unknown_language(language))
                 settings["language"] = language
             if hints is not None:
                 if game.status != "lobby" and bool(hints) != bool(settings.get("hints")):

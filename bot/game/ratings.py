@@ -228,8 +228,7 @@ def rating_name(r: Rating, lang: str) -> str:
 
 def number(x: float, lang: str) -> str:
     """A rating as the reader writes a decimal (one digit after the point, a comma in Hungarian)."""
-    text = f"{x:.1f}"
-    return text.replace(".", ",") if lang == "hu" else text
+    return words.decimal(x, lang)
 
 
 def changes_text(game: Game, changes: list[RatingChange], lang: str) -> str:

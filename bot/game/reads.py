@@ -9,6 +9,7 @@ finished one (``_shown``); none of them takes a lock or opens a transaction.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 
 import engine
 import words
@@ -18,10 +19,12 @@ from bot.game.limits import quote
 from bot.game.lobby import free_animals
 from bot.game.pictures import TileRenderer
 from bot.game.replies import BadRequest, Choice, NoGame, Reply, WrongPhase
+from bot.game.stats import server_stats
 from bot.game.telemetry import drawn
 from bot.game.texts import (
     choice_of,
     choices_of,
+    game_link,
     lang_of,
     lobby_text,
     name_of,
@@ -32,7 +35,7 @@ from bot.game.texts import (
 )
 from bot.store.models import Game
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
-from words import Entry, T, join
+from words import Entry, T, Words, join
 from words.alt import alt_text
 
 log = logging.getLogger(__name__)
@@ -69,23 +72,62 @@ class Reads(ServiceCore):
                 for m in await self.store.move_list(game.id)]
 
     async def status(self, channel_id: str) -> Reply:
+        """``/ds status``: shown to whoever asks (privately)."""
         game = await self._shown(channel_id)
         if game.status == "lobby":
-            return Reply(lobby_text(game), game_id=game.id, lang=lang_of(game))
+            return Reply(lobby_text(game), game_id=game.id, lang=lang_of(game), public=False)
         if game.status == "finished":
             return Reply(T("bot.over", game=game.id, result=result_text(game)), game_id=game.id,
-                         version=game.version, lang=lang_of(game))
+                         version=game.version, lang=lang_of(game), public=False)
         return Reply(join(status_text(game), self.clock_text(game), sep="\n"), game_id=game.id,
                      version=game.version, to_act=user_to_act(game), choices=choices_of(game.state, lang_of(game)),
-                     lang=lang_of(game))
+                     lang=lang_of(game), public=False)
 
-    async def board(self, channel_id: str) -> Reply:
+    async def board(self, channel_id: str, reader: str | None = None) -> Reply:
+        """The whole board: for the channel, in the game's language; for one ``reader`` (privately), in theirs."""
         game = await self._shown_started(channel_id)
-        reply = Reply(prompt_line(game), game_id=game.id, version=game.version, lang=lang_of(game))
-        reply.image = await self._render(self.renderer, game.started_state, None, lang_of(game))
-        reply.alt = alt_text(game.started_state, lang_of(game), kind="board",
-                             before=await self.store.board_state(game.id))
+        lang = reader or lang_of(game)
+        reply = Reply(prompt_line(game), game_id=game.id, version=game.version, lang=lang_of(game),
+                      public=reader is None)
+        reply.image = await self._render(self.renderer, game.started_state, None, lang)
+        reply.alt = alt_text(game.started_state, lang, kind="board", before=await self.store.board_state(game.id))
         return reply
+
+    async def full_board(self, game_id: int, channel_id: str, reader: str) -> Reply:
+        """"Full board" under a prompt in ``channel_id``: its game's board, for the reader alone."""
+        game = await self.store.game(game_id)
+        if game is None or game.channel_id != channel_id:
+            raise NoGame(T("bot.err.board_gone"))
+        return await self.board(game.channel_id, reader)
+
+    async def whose_prompt(self, game_id: int, channel_id: str) -> Words:
+        """Why a prompt of game ``game_id`` cannot be answered in ``channel_id``: its game is
+        played elsewhere (then where, with a link), or it is over here, or it is gone."""
+        game = await self.store.game(game_id)
+        if game is None:
+            return T("bot.err.button_invalid")
+        if game.channel_id != channel_id and game.status in ("lobby", "active"):
+            return T("bot.err.prompt_elsewhere", game=game.id, where=game_link(game))
+        return T("bot.err.prompt_gone")
+
+    async def seat_choices(self, channel_id: str) -> list[tuple[int, Words]]:
+        """(seat number, how it reads) of the channel's live game's seats (``/ds replace seat:``)."""
+        game = await self.store.live_game(channel_id)
+        if game is None:
+            return []
+        return [(s.seat + 1, T("bot.seat_choice", seat=s.seat + 1, player=s.user_name,
+                                animals=s.animal.split(",") if s.animal else [])) for s in game.seats]
+
+    async def players_of(self, channel_id: str) -> list[tuple[str, list[str]]]:
+        """(name, animals) of each seat of the channel's latest started game, in seat order (``/ds log player:``)."""
+        game = await self.store.latest_game(channel_id)
+        if game is None or game.state is None:
+            return []
+        return [(info["name"], info["animals"]) for info in game.state["seats"]]
+
+    async def server_stats(self, guild_id: str, channel_ids: Collection[str], lang: str) -> str:
+        """What a server's finished games add up to (``/ds stats``), its members left out."""
+        return await server_stats(self.store, guild_id, channel_ids, lang=lang, members=False)
 
     async def check_started(self, channel_id: str, at: str | None = None) -> None:
         """Raise the refusal board or tile would give, without rendering anything."""

@@ -14,17 +14,17 @@ class Choice:
     id: str
     label: str
     description: str | None = None  # a line under a select option (a card's effect)
+    #: what a player may type for it besides the label (its id; a corner's every label)
+    spellings: tuple[str, ...] = ()
 
 
 @dataclass
 class Reply:
     """An answer to one command.
 
-    ``public`` replies go to the channel; ``announce`` is set when the seat to act changed,
-    so the shell posts the board and a prompt that mentions ``mention`` with ``choices``.
-
-    ``message`` is worded by the shell (``in_``): a public reply in the game's language
-    ``lang``, a private one in the reader's.  ``text`` is the English, for logs and tests.
+    ``public``: the shell answers in the channel, worded (``in_``) in the game's language
+    ``lang``; else privately, in the reader's language (the one rule of the shell's
+    ``Responder.language``).  ``text`` is the English, for logs and tests.
     """
 
     message: Words
@@ -34,9 +34,9 @@ class Reply:
     game_id: int | None = None
     version: int | None = None
     to_act: str | None = None
-    announce: bool = False
     public: bool = True
     proposal: int | None = None  # a proposal (e.g. a rollback) this reply asks people to answer
+    settled: bool = False  # the proposal this reply answers is decided (done, refused, expired): no more votes
     lang: str | None = None  # the game's language (public posts); None: the shell looks it up
     alt: str | None = None  # the image's alt text (``words.alt``), in the language it is drawn in
 

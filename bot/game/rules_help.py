@@ -11,17 +11,21 @@ from functools import cache
 
 import words
 from bot.game.limits import quote
-from engine.data import DOMINANCE_CARDS, ROW_NAMES
+from engine.data import DOMINANCE_CARDS, FOOD_CHAIN, ROW_NAMES
 
 #: Terms with a rules entry, in the order the hint lists them (``survival``: the card's text).
+#: The phases of a turn with a rules entry, in their order.
+PHASES = ("planning", "execution", "reset")
 TERMS = ("matching", "endangered", "dominance", "gene_pool", "ap", "eyeball", "food_chain", "initiative_order",
          "tundra", "survival", "bonus_points", "extinction", "turn", "ice_age")
 
 
 @cache
 def topics(lang: str = "en") -> dict[str, str]:
-    """Topic name -> its text, in ``lang``: actions, then cards, then terms."""
+    """Topic name -> its text, in ``lang``: actions, phases, animals, then cards, then terms."""
     out = {words.term(f"action.{row}", lang): words.gettext(f"rules.action.{row}", lang) for row in ROW_NAMES}
+    out |= {words.term(f"phase.{p}", lang): words.gettext(f"rules.phase.{p}", lang) for p in PHASES}
+    out |= {words.term(f"animal.{a}", lang): words.gettext(f"rules.animal.{a}", lang) for a in FOOD_CHAIN}
     for card in DOMINANCE_CARDS:
         name = words.gettext("rules.card_topic", lang, card=card)
         out[name] = words.card_text(card, lang)
@@ -49,9 +53,7 @@ def find_topics(text: str, limit: int = 25, lang: str = "en") -> list[str]:
 def explain(topic: str | None, lang: str = "en") -> str:
     """The rules text of ``topic`` (a name in any language), answered in ``lang``."""
     if not topic:
-        return words.gettext("rules.hint", lang, actions=", ".join(words.term(f"action.{r}", lang) for r in ROW_NAMES),
-                             terms=", ".join(words.term(f"term.{t}", lang) for t in TERMS[:6]),
-                             example=words.term("action.speciation", lang))
+        return _hint(lang)
     wanted = topic.strip().lower()
     card_suffix = words.gettext("rules.card_topic", lang, card="Aquatic").lower().replace("aquatic", "")
     exact = next((n for n in _all_names() if n.lower() in (wanted, wanted + card_suffix)), None)
@@ -60,10 +62,20 @@ def explain(topic: str | None, lang: str = "en") -> str:
     if name is None:
         if matches:
             return words.gettext("rules.unknown_did_you_mean", lang, topic=quote(topic), matches=", ".join(matches))
-        return words.gettext("rules.unknown", lang, topic=quote(topic))
+        return words.gettext("rules.unknown", lang, topic=quote(topic), hint=_hint(lang))
     found_in, _ = _all_names()[name]
     local = _translate(name, found_in, lang)
     return words.gettext("rules.topic", lang, name=local, text=topics(lang)[local])
+
+
+def _hint(lang: str) -> str:
+    """What may be asked: the actions, phases and animals by name, and some terms."""
+    def names(kind: str, ids: tuple[str, ...]) -> str:
+        return ", ".join(words.term(f"{kind}.{i}", lang) for i in ids)
+
+    return words.gettext("rules.hint", lang, actions=names("action", ROW_NAMES), phases=names("phase", PHASES),
+                         animals=list(FOOD_CHAIN), terms=names("term", TERMS[:6]),
+                         example=words.term("action.speciation", lang))
 
 
 def _translate(name: str, from_lang: str, to_lang: str) -> str:

@@ -29,6 +29,8 @@ from bot.game.hints import Hinter, Hints
 from bot.game.housekeeping import Housekeeping
 from bot.game.lobby import Lobby
 from bot.game.pictures import TileRenderer
+from bot.game.plans import Plans
+from bot.game.postbox import Postbox
 from bot.game.ratings import Ratings
 from bot.game.reads import Reads
 from bot.game.rematch import Rematch, this_process
@@ -79,7 +81,7 @@ def passive_option(prompt: engine.Prompt) -> str:
 
 
 class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, Hints, Followers, Rematch, Housekeeping,
-                  Admin):
+                  Admin, Plans, Postbox):
     def __init__(self, store: GameStore, renderer: Renderer | None = None,
                  tile_renderer: TileRenderer | None = None, *,
                  picture_renderer: Renderer | None = None, clock: Callable[[], float] | None = None,
@@ -126,6 +128,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
                 raise WrongPhase(T("bot.game_over"))
             if prompt.seat != seat.seat:
                 raise NotYourTurn(T("bot.err.not_your_turn", now=prompt_line(game)))
+            option_id = prompt.typed(option_id) or option_id  # as typed: any case, any corner label
             try:
                 engine.apply(state, seat.seat, option_id, asked=prompt)
             except engine.RulesError as e:
@@ -135,7 +138,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
             label = words.option(picked, "en")  # the move list keeps English
             chosen = option_text(picked)
             moves: Moves = [(seat.seat, user_id, option_id, label, "player", logbook.total(state))]
-            moves += self._autoplay(game, state)
+            moves += await self._play_on(game, state)
             hinted = seat.hint_version == game.version  # the player asked a hint for this decision
             await self._write(game, state, moves, owed(game.post.board_due, before, state), hinted=hinted)
         game.version += len(moves)
@@ -231,7 +234,7 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
                 return Reply(T("bot.resigns.ends", player=seat.user_name, other=live[0].user_name, game=game.id),
                              game_id=game.id, version=game.version, lang=lang_of(game))
             before = progress.snapshot(state)  # what owed() compares, not the whole state
-            moves = self._autoplay(game, state)
+            moves = await self._play_on(game, state)
             if moves:
                 await self._write(game, state, moves, owed(game.post.board_due, before, state))
             else:

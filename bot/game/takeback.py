@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.game.asked import asked
 from bot.game.channel import RESET
-from bot.game.core import ServiceCore, State
+from bot.game.core import OWN_CHOICES, ServiceCore, State
 from bot.game.recap import since_last_moves
 from bot.game.replies import BadRequest, Choice, NotAllowed, Reply, WrongPhase
 from bot.game.texts import choices_of, lang_of, name_of, option_text, prompt_line, user_to_act
@@ -29,7 +29,7 @@ class Takeback(ServiceCore):
             game = await self._active(channel_id)
             seat = self._seat(game, user_id)
             moves = await self.store.move_list(game.id)
-            if not moves or moves[-1].seat != seat.seat or moves[-1].made_by != "player":
+            if not moves or moves[-1].seat != seat.seat or moves[-1].made_by not in OWN_CHOICES:
                 raise NotAllowed(T("bot.err.undo_other"))
             rebuilt, decided = _replayed(game, moves[:-1])
             if progress.reveals(rebuilt, game.started_state):
@@ -89,7 +89,7 @@ class Takeback(ServiceCore):
                 raise WrongPhase(T("bot.err.proposal_decided", status=T(f"bot.proposal.{proposal.status}")))
             if self.clock() - proposal.created_at > PROPOSAL_SECONDS:
                 await self.store.update_proposal(proposal.id, status="expired")
-                return Reply(T("bot.rollback.expired"), game_id=game.id, public=True, lang=lang_of(game))
+                return Reply(T("bot.rollback.expired"), game_id=game.id, lang=lang_of(game), settled=True)
             moves = await self.store.move_list(game.id)
             needed = _approvers(game, moves[proposal.target - 1:], proposal.proposer)
             if user_id not in needed:
@@ -97,7 +97,7 @@ class Takeback(ServiceCore):
             name = next(s.user_name for s in game.seats if s.user_id == user_id)
             if not approve:
                 await self.store.update_proposal(proposal.id, status="refused")
-                return Reply(T("bot.rollback.refused", player=name), game_id=game.id, lang=lang_of(game))
+                return Reply(T("bot.rollback.refused", player=name), game_id=game.id, lang=lang_of(game), settled=True)
             approved = sorted({*proposal.approved, user_id})
             await self.store.update_proposal(proposal.id, approved=approved)
             missing = [u for u in needed if u not in approved]
@@ -123,7 +123,7 @@ class Takeback(ServiceCore):
                                      story_from=min(game.post.story_from, len(rebuilt["log"])))
         game.version += 1
         game.state, game.decided = rebuilt, decided
-        return Reply(join(what, notice), game_id=game.id, version=game.version, lang=lang_of(game))
+        return Reply(join(what, notice), game_id=game.id, version=game.version, lang=lang_of(game), settled=True)
 
 
 def _replayed(game: Game, moves: list[Move]) -> tuple[State, dict[int, int]]:
@@ -136,4 +136,4 @@ def _replayed(game: Game, moves: list[Move]) -> tuple[State, dict[int, int]]:
 def _approvers(game: Game, moves: list[Move], proposer: str) -> list[str]:
     """The players (other than the proposer) whose choices are among ``moves``."""
     users = {s.seat: s.user_id for s in game.seats}
-    return sorted({users[m.seat] for m in moves if m.made_by == "player"} - {proposer})
+    return sorted({users[m.seat] for m in moves if m.made_by in OWN_CHOICES} - {proposer})

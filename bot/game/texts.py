@@ -12,9 +12,11 @@ import engine
 import words
 from bot.game.asked import asked
 from bot.game.channel import DEFAULT_CADENCE
+from bot.game.limits import quote
 from bot.game.replies import Choice
 from bot.store.models import Game
 from engine.ecology import survival_holder
+from engine.flow import spellings
 from words import T, Text, Words, join
 
 State = dict[str, Any]
@@ -28,9 +30,14 @@ def lang_of(game: Game | None) -> str:
     return lang if lang in GAME_LANGUAGES else words.DEFAULT
 
 
+def unknown_language(given: str) -> Text:
+    """The refusal of a language there is no catalogue for, naming those there are."""
+    return T("bot.err.language", given=quote(given), alternatives=list(GAME_LANGUAGES))
+
+
 def default_game_language(guild_locale: str | None) -> str:
-    """A new game speaks Hungarian on a Hungarian server, else English."""
-    return "hu" if words.pick_language(guild_locale) == "hu" else words.DEFAULT
+    """A new game speaks the server's language where there is a catalogue for it, else English."""
+    return words.pick_language(guild_locale)
 
 
 def prompt_seat(state: State) -> int | None:
@@ -39,7 +46,7 @@ def prompt_seat(state: State) -> int | None:
 
 
 def choice_of(o: engine.Option, lang: str) -> Choice:
-    return Choice(o.id, words.option(o, lang), words.option_description(o, lang))
+    return Choice(o.id, words.option(o, lang), words.option_description(o, lang), spellings(o.id))
 
 
 def choices_of(state: State | None, lang: str = words.DEFAULT) -> list[Choice]:
@@ -82,9 +89,11 @@ def status_word(game: Game) -> Text:
 def settings_text(game: Game) -> Words:
     board = game.settings.get("board", DEFAULT_CADENCE)
     resign = game.settings.get("on_resign", "end")
-    said = T("bot.settings", board=T(f"bot.cadence.{board}"), resign=T(f"bot.on_resign.{resign}"),
-             language=T(f"bot.language.{lang_of(game)}"))
-    return join(said, T("bot.hints.on" if game.settings.get("hints") else "bot.hints.off"))
+    said = T("bot.settings", board=T(f"bot.cadence.{board}"), language=lang_of(game))
+    # what a resignation does is a 2-player game's setting: said while the game may be one
+    two = len(game.seats) == 2 if game.status != "lobby" else game.players == 2 or len(game.seats) <= 2
+    return join(said, T("bot.settings.resign", resign=T(f"bot.on_resign.{resign}")) if two else None,
+                T("bot.hints.on" if game.settings.get("hints") else "bot.hints.off"))
 
 
 def status_text(game: Game) -> Words:

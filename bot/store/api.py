@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import os
 import urllib.parse
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, runtime_checkable
 
-from bot.store.models import Game, LivePost, Move, OutboxItem, Proposal, Rating, RatingChange, TurnClock
+from bot.store.models import Game, LivePost, Move, OutboxItem, Plan, Proposal, Rating, RatingChange, TurnClock
 from bot.store.shards import Shards
 
 DEFAULT_DATABASE = "./data/dominant.sqlite3"
@@ -112,6 +112,7 @@ def inserted_id(rowid: int | None) -> int:
 class GameStore(Protocol):
     path: str  # what was opened (a URL without its password)
     shards: Shards | None  # set by the composition root: this process's shards (None: all)
+    clock: Callable[[], float]  # what rows are dated by (the composition root: the bot's clock)
 
     @property
     def reader(self) -> Database: ...  # committed data, for read-only queries of their own (``bot.game.stats``)
@@ -130,6 +131,8 @@ class GameStore(Protocol):
     async def claim_game(self, game_id: int) -> Game | None: ...
     async def unannounced_channels(self) -> list[str]: ...
     async def games_to_relayout(self, limit: int = 50) -> list[int]: ...
+    async def plans(self, game_id: int) -> dict[str, Plan]: ...
+    async def put_plan(self, game_id: int, plan: Plan) -> None: ...
     async def relayout_game(self, game_id: int, version: int, state: dict[str, Any] | None,
                             board_state: dict[str, Any] | None, decided: dict[int, int] | None) -> bool: ...
     async def board_state(self, game_id: int) -> dict[str, Any] | None: ...

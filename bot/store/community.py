@@ -3,8 +3,6 @@ of a game (``bot.game.followers``).  A part of ``bot.store.sqlite.Store`` (and s
 
 from __future__ import annotations
 
-import time
-
 from bot.store.dialect import HOLD_RATINGS, RATINGS_LOCK
 from bot.store.models import Game, Rating, RatingChange
 from bot.store.part import StorePart
@@ -101,7 +99,7 @@ class Community(StorePart):
         if on:
             cur = await self.conn.execute(
                 "INSERT OR IGNORE INTO followers (game_id, user_id, created_at) VALUES (?, ?, ?)",
-                (game_id, user_id, time.time()))
+                (game_id, user_id, self.clock()))
         else:
             cur = await self.conn.execute("DELETE FROM followers WHERE game_id = ? AND user_id = ?",
                                           (game_id, user_id))

@@ -81,6 +81,16 @@ class Move:
 
 
 @dataclass
+class Plan:
+    """An animal's plan: the action spaces its player wants for its coming Planning placements."""
+
+    animal: str
+    spaces: list[str] = field(default_factory=list)
+    #: planned spaces found taken, each [space, the animal whose AP is on it (or None)], oldest first
+    taken: list[list[str | None]] = field(default_factory=list)
+
+
+@dataclass
 class Proposal:
     id: int
     game_id: int
@@ -121,6 +131,8 @@ class Game:
     idle_told: float | None = None  # the turn clock's start of the last waiting stretch housekeeping looked at
     #: per seat, the log's length just after its player's latest decision (the recap of a new prompt)
     decided: dict[int, int] = field(default_factory=dict)
+    #: where in the log the recent placements made from players' plans are (their lines are marked)
+    planned: list[int] = field(default_factory=list)
     #: the stored state, decoded when first read (most reads of a game never look at it)
     state_blob: bytes | None = field(default=None, repr=False)
     _state: dict[str, Any] | None = field(default=None, repr=False, compare=False)

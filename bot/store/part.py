@@ -4,6 +4,7 @@ part use the store as it is, and refuses a store that leaves one undefined."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -13,6 +14,7 @@ from bot.store.models import Game
 
 class StorePart(Protocol):
     dialect: str
+    clock: Callable[[], float]
 
     @property
     def conn(self) -> Database: ...

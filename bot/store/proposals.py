@@ -4,7 +4,6 @@ did.  A part of ``bot.store.sqlite.Store`` (and so of ``PgStore``)."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from bot.store.api import Row, inserted_id
@@ -30,7 +29,7 @@ class Proposals(StorePart):
         cur = await self.conn.execute(
             "INSERT INTO proposals (game_id, kind, target, proposer, needed, approved, created_at) "
             "VALUES (?, ?, ?, ?, ?, '[]', ?)",
-            (game_id, kind, target, proposer, json.dumps(needed), time.time() if now is None else now))
+            (game_id, kind, target, proposer, json.dumps(needed), self.clock() if now is None else now))
         return inserted_id(cur.lastrowid)
 
     async def update_proposal(self, proposal_id: int, **fields: Any) -> None:

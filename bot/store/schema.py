@@ -228,4 +228,18 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_channel ON games (channel_id, id);
     CREATE INDEX games_unannounced ON games (updated_at) WHERE announced_version < version;
     """,
+    # 14: players' plans (the action spaces each animal's player wants for its coming Planning
+    # placements, kept privately) and, per game, where the log's planned placements are (the
+    # channel marks their lines "planned").
+    """
+    CREATE TABLE plans (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        animal     TEXT    NOT NULL,
+        spaces     TEXT    NOT NULL DEFAULT '[]',
+        taken      TEXT    NOT NULL DEFAULT '[]',
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, animal)
+    ) WITHOUT ROWID;
+    ALTER TABLE games ADD COLUMN planned TEXT;
+    """,
 )

@@ -16,7 +16,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,7 @@ from bot.store.models import (
     encode_state,
 )
 from bot.store.packs import Packs
+from bot.store.plans import PlanRows
 from bot.store.proposals import Proposals
 from bot.store.schema import MIGRATIONS
 from bot.store.shards import Shards
@@ -51,10 +52,13 @@ LIVE = ("lobby", "active")
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
+class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, PlanRows):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
     dialect = SQLITE
+    #: What the store dates rows by (created, ended, updated...); the composition root gives it the
+    #: bot's clock, so under a test clock (``DS_TEST_CLOCK_FILE``) they agree with what housekeeping reads.
+    clock: Callable[[], float] = time.time
 
     def __init__(self, conn: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None) -> None:
         self._conn = conn
@@ -213,6 +217,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
                     row["finished_at"], row["told_turn"], created_at=row["created_at"], ended_at=row["ended_at"],
                     archived_at=row["archived_at"], idle_told=row["idle_told"],
                     decided={int(k): v for k, v in json.loads(row["decided"] or "{}").items()},
+                    planned=json.loads(row["planned"] or "[]"),
                     state_blob=row["state"])
 
     async def unannounced_channels(self) -> list[str]:
@@ -270,7 +275,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
                           settings: dict[str, Any] | None = None, home_channel_id: str | None = None,
                           lobby_message_id: str | None = None, guild_id: str | None = None) -> int:
         """A new lobby; ``players`` is its maximum until the game starts, then the seats dealt."""
-        now = time.time()
+        now = self.clock()
         cur = await self.conn.execute(
             "INSERT INTO games (channel_id, status, players, variant, seed, settings, home_channel_id, "
             "lobby_message_id, guild_id, created_at, updated_at, layout) "
@@ -280,12 +285,13 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
         return inserted_id(cur.lastrowid)
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
-        """Set plain columns of a game (``settings`` is stored as JSON)."""
-        if "settings" in fields:
-            fields["settings"] = json.dumps(fields["settings"])
+        """Set plain columns of a game (``settings`` and ``planned`` are stored as JSON)."""
+        for kept_as_json in ("settings", "planned"):
+            if kept_as_json in fields:
+                fields[kept_as_json] = json.dumps(fields[kept_as_json])
         sets = ", ".join(f"{k} = ?" for k in fields)
         await self.conn.execute(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?",
-                                (*fields.values(), time.time(), game_id))
+                                (*fields.values(), self.clock(), game_id))
 
     async def record_post(self, game_id: int, version: int, post: LivePost,
                           board_state: dict[str, Any] | None) -> None:
@@ -359,7 +365,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
     async def set_status(self, game_id: int, status: str) -> None:
         """The game's status; one that ends it (finished, abandoned) notes when (``ended_at``), once,
         and is never due for the scheduler again."""
-        now = time.time()
+        now = self.clock()
         await self.conn.execute(
             "UPDATE games SET status = ?, updated_at = ?, "
             "ended_at = CASE WHEN ? IN ('finished', 'abandoned') THEN COALESCE(ended_at, ?) ELSE ended_at END, "
@@ -377,7 +383,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
         ``decided``: per seat, the log's length after its latest decision; None keeps it.  The
         state is saved as it is given: the game service gives it with only its recent log.
         """
-        now, blob = time.time(), encode_state(state)
+        now, blob = self.clock(), encode_state(state)
         cur = await self.conn.execute(
             "UPDATE games SET state = ?, version = ?, status = COALESCE(?, status), "
             "setup = COALESCE(?, setup), board_due = COALESCE(?, board_due), decided = COALESCE(?, decided), "
@@ -401,7 +407,7 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs):
             "INSERT INTO moves (game_id, version, seat, user_id, option_id, label, made_by, created_at, hinted) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, version, seat, user_id, option_id, label, made_by,
-             time.time() if created_at is None else created_at, int(hinted)))
+             self.clock() if created_at is None else created_at, int(hinted)))
 
     async def mark_moves_undone(self, game_id: int, from_version: int) -> None:
         """Mark every standing move from ``from_version`` on as undone (they stay in the list)."""

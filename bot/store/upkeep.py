@@ -5,7 +5,6 @@ part of ``bot.store.sqlite.Store`` (and so of ``PgStore``)."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from bot.store.models import Game
@@ -107,7 +106,7 @@ class Upkeep(StorePart):
 
     async def set_server_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
         async with self.transaction():
-            now = time.time()
+            now = self.clock()
             await self.conn.execute(
                 "INSERT OR IGNORE INTO servers (guild_id, settings, updated_at) VALUES (?, '{}', ?)", (guild_id, now))
             await self.conn.execute("UPDATE servers SET settings = ?, updated_at = ? WHERE guild_id = ?",

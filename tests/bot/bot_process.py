@@ -221,8 +221,8 @@ def latest_prompt(fake: FakeDiscord, channel_id: int | None = None) -> dict | No
 
 
 def option_components(message: dict) -> list[dict]:
-    """A prompt's option buttons and selects (not its "Full board" button)."""
-    return [c for c in prompt_components(message) if not c.get("custom_id", "").startswith("ds:full:")]
+    """A prompt's option buttons and selects (not its "Full board" or "Plan ahead" button)."""
+    return [c for c in prompt_components(message) if c.get("custom_id", "").startswith(("ds:b:", "ds:s:"))]
 
 
 def prompt_version(message: dict) -> int:

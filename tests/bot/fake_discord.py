@@ -37,6 +37,7 @@ from discord_payloads import JSON
 # Gateway opcodes
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, REQUEST_MEMBERS, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 8, 10, 11
 HEARTBEAT_INTERVAL_MS = 41250
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 # Interaction (2 command, 3 component, 4 autocomplete) and callback types
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
@@ -86,6 +87,18 @@ class RecordedCall:
 
 
 @dataclass
+class Told:
+    """A person told something where Discord notifies them: pinged in a channel post (or an
+    interaction's public answer), or sent a direct message."""
+
+    time: float  # time.perf_counter() when the request arrived
+    channel_id: int  # where it was posted (for a direct message: the DM channel)
+    user_id: int
+    direct: bool
+    content: str
+
+
+@dataclass
 class _Fault:
     method: str
     pattern: re.Pattern[str]
@@ -106,6 +119,7 @@ class _Interaction:
     responded_at: float | None = None
     original_message_id: int | None = None
     followups: list[JSON] = field(default_factory=list)
+    answered_at: float | None = None  # its answer: a callback that is not deferred, or the first followup after one
 
 
 class _GatewaySession:
@@ -249,6 +263,7 @@ class FakeDiscord:
         self._ready = asyncio.Event()
         self._changed = asyncio.Condition()
         self._faults: list[_Fault] = []
+        self._holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []  # see hold()
         self._refuse_kinds: Callable[[str], int] | None = None  # see refuse_each_kind_once
         self.refused_kinds: list[str] = []
         self.violations: list[Violation] = []  # requests Discord would have refused (see take_violations)
@@ -268,7 +283,8 @@ class FakeDiscord:
         self._by_token: dict[str, _Interaction] = {}
         self._messages: dict[int, JSON] = {}
         self._attachment_bytes: dict[int, bytes] = {}
-        self._channel_posts: list[tuple[int, JSON]] = []
+        self._channel_posts: dict[int, list[JSON]] = {}  # channel -> the bodies posted there, in order
+        self.told: list[Told] = []  # every ping and direct message delivered, in order
         self._nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> the message it created
         self.repeated_nonces: list[tuple[int, str]] = []  # posts Discord's enforce_nonce kept from doubling
         self._users: dict[int, FakeUser] = {self.bot_user_id: self.bot_user}
@@ -642,7 +658,7 @@ class FakeDiscord:
     def channel_messages(self, channel_id: int | None = None) -> list[JSON]:
         """Bodies (plus "files" and "_message_id") POSTed to /channels/{id}/messages; default: the main channel."""
         wanted = channel_id or self.channel_id
-        return [body for posted_in, body in self._channel_posts if posted_in == wanted]
+        return list(self._channel_posts.get(wanted, []))
 
     async def wait_channel_messages(self, count: int = 1, channel_id: int | None = None,
                                     timeout: float = 10) -> list[JSON]:
@@ -672,6 +688,23 @@ class FakeDiscord:
         responded = self._interactions[interaction_id].responded_at
         return None if responded is None else responded - self.timestamps[interaction_id]
 
+    def answer_latency(self, interaction_id: str) -> float | None:
+        """Seconds from dispatching the interaction to its answer: a callback that is not deferred, else the
+        first followup (a deferred click that changed the game has none: the channel's post answers it)."""
+        answered = self._interactions[interaction_id].answered_at
+        return None if answered is None else answered - self.timestamps[interaction_id]
+
+    def forget_uploads(self) -> None:
+        """Drop the bytes of every file uploaded so far (a long run's memory); the calls keep their file names."""
+        for call in self.calls:
+            for upload in call.files:
+                upload.data = b""
+        self._attachment_bytes.clear()
+        for posts in self._channel_posts.values():
+            for body in posts:
+                for upload in body.get("files") or []:
+                    upload.data = b""
+
     def fail(self, method: str, path_pattern: str, status: int, times: int = 1,
              retry_after: float | None = None) -> None:
         """Answer the next ``times`` requests matching (method or "*", fullmatch of the API path) with ``status``.
@@ -696,6 +729,23 @@ class FakeDiscord:
         del self._channels[channel_id]
         for message_id in [m for m, msg in self._messages.items() if int(msg["channel_id"]) == channel_id]:
             del self._messages[message_id]
+
+    def hold(self, method: str, path_pattern: str) -> asyncio.Event:
+        """Do the next request matching (method, fullmatch of the API path) but keep its answer until the
+        returned event is set: Discord has done it, the bot does not know yet (kill it meanwhile)."""
+        released = asyncio.Event()
+        self._holds.append((method.upper(), re.compile(path_pattern), released))
+        return released
+
+    async def _held(self, call: RecordedCall) -> None:
+        for hold in self._holds:
+            method, pattern, released = hold
+            if method in (call.method, "*") and pattern.fullmatch(call.path):
+                self._holds.remove(hold)
+                async with self._changed:
+                    self._changed.notify_all()  # a test waiting for the request sees it done
+                await released.wait()
+                return
 
     def clear_faults(self) -> None:
         """Stop injecting faults (e.g. a missing permission was granted again)."""
@@ -765,6 +815,7 @@ class FakeDiscord:
             response = _json_response(answer, status)
         else:
             response = await self._route(call)
+            await self._held(call)
         call.status = response.status
         async with self._changed:
             self._changed.notify_all()
@@ -869,7 +920,11 @@ class FakeDiscord:
         body = call.json or {}
         record.response = _with_files(body, call.files)
         record.responded_at = call.time
+        if body.get("type") not in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE):
+            record.answered_at = call.time
         message = self._apply_callback(record, body.get("type", 0), body.get("data") or {}, call.files)
+        if body.get("type") == CHANNEL_MESSAGE and message is not None:
+            self._note_pings(call.time, record.channel_id, (body.get("data") or {}) | {"flags": message["flags"]})
         if call.query.get("with_response", "").lower() not in ("1", "true"):
             return web.Response(status=204)
         return _json_response(self._callback_answer(record, body.get("type", 0), message))
@@ -916,6 +971,8 @@ class FakeDiscord:
         if record is None:
             return _error(404, "Unknown Webhook", 10015)
         message = self._send_followup(record, call.json or {}, call.files)
+        record.answered_at = record.answered_at or call.time
+        self._note_pings(call.time, record.channel_id, (call.json or {}) | {"flags": message["flags"]})
         record.followups.append(_with_files(call.json, call.files) | {"_op": "send", "_message_id": int(message["id"])})
         if call.query.get("wait", "").lower() not in ("1", "true"):
             return web.Response(status=204)
@@ -1033,8 +1090,23 @@ class FakeDiscord:
         if body.get("nonce"):
             self._nonces[channel_id, str(body["nonce"])] = int(message["id"])
         posted = _with_files(call.json, call.files) | {"_message_id": int(message["id"])}
-        self._channel_posts.append((channel_id, posted))
+        self._channel_posts.setdefault(channel_id, []).append(posted)
+        if channel["type"] == DM_CHANNEL:
+            self.told.append(Told(call.time, channel_id, recipient, True, body.get("content") or ""))
+        else:
+            self._note_pings(call.time, channel_id, body)
         return _json_response(message)
+
+    def _note_pings(self, at: float, channel_id: int, body: JSON) -> None:
+        """The members a new message notifies: mentioned in its content and let through by its allowed_mentions
+        (the bot's messages list whom they may ping; edits ping nobody)."""
+        if int(body.get("flags") or 0) & EPHEMERAL:
+            return
+        content = body.get("content") or ""
+        rules = body.get("allowed_mentions")
+        for user in dict.fromkeys(_USER_MENTION.findall(content)):
+            if rules is None or "users" in (rules.get("parse") or []) or user in map(str, rules.get("users") or []):
+                self.told.append(Told(at, channel_id, int(user), False, content))
 
     async def _post_thread_from_message(self, call: RecordedCall, match: re.Match[str]) -> web.Response:
         """Start a public thread from a message (the thread's id is the message's, as in Discord)."""

@@ -4,6 +4,7 @@ pending migrations and the shards reported; exit 0, or 2 with one line per probl
 from __future__ import annotations
 
 import io
+import re
 import sqlite3
 import subprocess
 import sys
@@ -94,7 +95,7 @@ async def test_postgresql_reached_without_migrating_or_named_without_its_passwor
 #: What --check has no use for: the Discord client and its HTTP stack, the pictures, the words,
 #: the game.  (The PostgreSQL driver and aiosqlite still come with bot.store.connect.)
 NOT_FOR_THE_CHECK = ("discord", "aiohttp", "PIL", "renderers", "words", "engine", "bot.game", "bot.discord",
-                     "bot.compose", "bot.playground")
+                     "bot.compose", "bot.playground", "bot.playground_start")
 
 
 def test_the_check_imports_only_what_it_uses(tmp_path):
@@ -113,3 +114,26 @@ def test_the_check_imports_only_what_it_uses(tmp_path):
 def test_the_command_line_offers_the_languages_and_levels_there_are():
     assert LANGUAGES == words.LANGUAGES and parse_args([]).lang == words.DEFAULT
     assert AI_LEVELS == SEAT_LEVELS
+
+
+def test_typos_and_values_of_the_wrong_type_are_refused_one_line_each(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('[discord]\ntoken = 12345\napi_base = 7\nsync_guid = 1\n[database]\npath = 42\n'
+                      '[databse]\nurl = "postgresql://x/y"\n[ai]\nhold_level = "hard"\n')
+    wanted = ["[discord] token must be a text in quotes, not 12345",
+              "[discord] api_base must be a text in quotes, not 7",
+              "[discord] sync_guid is not a setting", "[database] path must be a text in quotes, not 42",
+              "[databse] is not a section"]
+    for args in (["--check"], []):  # checked, and refused at start-up the same way
+        done = subprocess.run([sys.executable, "-m", "bot", *args], cwd=ROOT, capture_output=True, text=True,
+                              env=measured({"PATH": "/usr/bin:/bin", "DS_CONFIG": str(config)}), timeout=60,
+                              input="")
+        lines = done.stderr.splitlines()
+        assert done.returncode == 2 and len(lines) == len(wanted), done.stderr
+        for line, want in zip(lines, wanted, strict=True):
+            assert line.startswith(f"error: {want}"), (line, want)
+    # the example configuration, every setting uncommented, is all known
+    example = "\n".join(line.removeprefix("# ") if re.match(r"# [a-z_]+ = ", line) else line
+                        for line in (ROOT / "config.example.toml").read_text().splitlines())
+    config.write_text(example.replace('"..."', '"a-token"'))
+    assert load_config(str(config), environ={}).token == "a-token"

@@ -1,6 +1,7 @@
 """The playground driven by a script on stdin, through the real ``python -m bot`` entry point."""
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -32,9 +33,9 @@ def test_a_scripted_two_player_game_runs_and_survives_a_restart(tmp_path):
     assert out.count("places an AP") >= 14  # 7 APs each
     assert "Execution phase begins." in out
     assert "Bye; the game is saved" in out
-    if renderer_available():  # a picture at the start, when Planning ends and after each action
+    if renderer_available():  # the picture of every prompt asked, said once
         assert (tmp_path / "turn.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert 3 <= out.count("[turn picture written to") < 30
+        assert out.count("[turn picture of this prompt written to") == 1
     # start again: the same game continues where it stopped
     second = run_bot(tmp_path, "status\nlog 2\nundo\nnot-an-option\n2\nquit\n")
     assert second.returncode == 0, second.stderr
@@ -178,3 +179,114 @@ def test_the_names_prompt_takes_quit_help_and_the_end_of_input_as_every_prompt_d
     assert ended.returncode == 0, ended.stderr
     assert ended.stdout.count("Player names, separated by spaces") == 1
     assert "Bye; no game was started." in ended.stdout and stored_games(tmp_path) == 1
+
+
+def test_a_plan_places_a_players_placements_when_their_turn_comes(tmp_path):
+    # Bob plans three spaces; Ann and Cy choose option 1 by hand: Bob is never asked while his plan lasts
+    result = run_bot(tmp_path, "plan Bob: wanderlust 1, wanderlust 2, wanderlust 3\nplan Bob\nplan Cy: nowhere\n"
+                     + "1\n" * 8 + "quit\n", "--players", "Ann", "Bob", "Cy")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Your plan for the" in out and "Wanderlust 1, Wanderlust 2, Wanderlust 3" in out
+    assert "Not accepted:" in out and "is not an action space" in out
+    planned = [line for line in out.splitlines() if line.endswith("(planned)")]
+    assert [line.split(" on ")[-1] for line in planned] == ["Wanderlust 1 (planned)", "Wanderlust 2 (planned)",
+                                                            "Wanderlust 3 (planned)"]
+    lasted = out.split("Wanderlust 1 (planned)")[1].split("Wanderlust 3 (planned)")[0]
+    assert "Now: Bob" not in lasted  # never asked while the plan lasted
+
+
+def _who_acts(state) -> bytes:
+    """What the stand-in turn picture shows: whose prompt, after how many decisions."""
+    import engine
+
+    p = engine.prompt(state)
+    return f"{state['seats'][p.seat]['name']} after {state['decisions']}".encode()
+
+
+async def test_the_turn_picture_is_of_the_prompt_the_terminal_asks(tmp_path, monkeypatch):
+    """Never a picture of a moment already past (the computer players moved on after it was
+    drawn), and a new one for every placement of a Planning."""
+    import io
+
+    import renderers
+    from bot.compose import local_service
+    from bot.playground import Playground
+    from bot.store.connect import open_store
+
+    monkeypatch.setattr(renderers, "render_turn", lambda state, lang="en": _who_acts(state))
+    store = await open_store(str(tmp_path / "play.sqlite3"))
+    try:
+        service = local_service(store)
+        seen: list[tuple[bytes, bytes]] = []
+
+        class Watched(Playground):
+            async def ask(self, question: str) -> str | None:
+                game = await service.store.latest_game(self.channel)
+                if game is not None and game.state is not None:
+                    seen.append((self.turn_path.read_bytes(), _who_acts(game.state)))
+                return await super().ask(question)
+
+        playground = Watched(service, "pg", tmp_path / "board.png", io.StringIO("1\n" * 20 + "quit\n"),
+                             io.StringIO(), ai=["random"])
+        assert await playground.setup(["Ann", "Bob"], None) is None
+        assert await playground.loop() == 0
+    finally:
+        await store.close()
+    assert len(seen) == 21
+    assert all(shown == asked for shown, asked in seen), seen
+
+
+def test_board_and_tile_say_the_position_in_words(tmp_path):
+    """A terminal alone is enough to play: the pictures' contents are printed too."""
+    result = run_bot(tmp_path, "board\ntile d3\ntile z9\nquit\n", "--players", "Ann", "Bob")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    board_part, tile_part = out.split("> ")[1], out.split("> ")[2]
+    assert "The whole board. Turn 1" in board_part and "Scores:" in board_part
+    for label in ("C3", "C4", "D2", "D3", "D4", "E3", "E4"):  # the tiles on earth at the start
+        assert f"Tile {label} " in board_part, label
+    tile_lines = [s.strip() for s in tile_part.splitlines() if s.strip().startswith("Tile ")]
+    assert tile_lines[0].startswith("Tile D3 tundra: no species") and len(tile_lines) == 7
+
+
+def test_six_computer_players_are_refused_at_once(tmp_path):
+    result = run_bot(tmp_path, "Ann\n", *(["--ai", "random"] * 6))
+    assert result.returncode == 2 and "at most 5 computer players (--ai)" in result.stderr
+    assert "Player names" not in result.stdout and stored_games(tmp_path) == 0
+
+
+def test_names_typed_with_commas_are_the_names(tmp_path):
+    result = run_bot(tmp_path, "Ann, Bob\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "Game #1 for Ann, Bob." in result.stdout and "Ann,:" not in result.stdout
+
+
+def test_a_refused_input_says_what_may_be_typed_without_the_whole_list_again(tmp_path):
+    result = run_bot(tmp_path, "99\nnonsense\noptions\nquit\n", "--players", "Ann", "Bob")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    listed = out.count("[speciation-1]")
+    assert listed == 2  # at the start, and when asked for with 'options': not after each refusal
+    assert out.count("Not accepted:") == 2
+    assert len(re.findall(r"Type a number from 1 to \d+ or an option id; 'options' lists them again", out)) == 2
+
+
+def test_the_pictures_the_playground_writes_beside_the_board_are_not_tracked():
+    """By default they land in the repository's root (where ``python -m bot`` runs)."""
+    from bot.game.chronicle import FINAL_IMAGE
+
+    ignored = set((ROOT / ".gitignore").read_text().splitlines())
+    for name in ("board.png", "turn.png", "tile.png", "history.png", FINAL_IMAGE):
+        assert f"/{name}" in ignored, name
+
+
+def test_with_lang_hu_the_playground_speaks_hungarian(tmp_path):
+    result = run_bot(tmp_path, "help\nnonsense\nlog x\nquit\n", "--lang", "hu", "--players", "Anna", "Béla")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for said in ("Dominant Species játszótér", "A #1 játszma játékosai: Anna, Béla.", "Írd be egy lehetőség számát",
+                 "Nem fogadható el:", "A log a sorok számát várja", "Viszlát; a játszma el van mentve"):
+        assert said in out, said
+    for english in ("Type an option number", "Not accepted:", "Bye;", "Game #1 for", "written to"):
+        assert english not in out, english

@@ -86,7 +86,7 @@ def _broken(change) -> dict:
     (lambda d: d["moves"][3].update(seat=True), r"moves\[3\].seat: expected a whole number"),
     (lambda d: d["moves"][3].update(seat=2), r"moves\[3\].seat: 2 is out of range"),
     (lambda d: d["moves"][4].pop("option"), r"moves\[4\].option"),
-    (lambda d: d["moves"][5].update(by="robot"), r"moves\[5\].by: 'robot' is not one of player, ai, clock"),
+    (lambda d: d["moves"][5].update(by="robot"), r"moves\[5\].by: 'robot' is not one of player, planned, ai, clock"),
     (lambda d: d["moves"][6].update(at="yesterday"), r"moves\[6\].at: expected an ISO-8601 UTC time"),
     (lambda d: d["moves"][6].update(at="2025-01-01T10:00:00+02:00"), r"moves\[6\].at"),
     (lambda d: d.update(result={"scores": {}}), 'result: "seat_scores" is missing'),

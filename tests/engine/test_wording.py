@@ -20,7 +20,7 @@ from helpers import (
 
 import engine
 import words
-from engine.geometry import corner_from_key, hex_key, hex_label
+from engine.geometry import corner_from_key, hex_key, hex_label, key_label
 from engine.state import vacant_corners
 
 
@@ -122,6 +122,19 @@ def test_reseed_names_the_new_cards_and_elements():
     assert f"Adaptation: {', '.join(adaptation[:-1])}, and {adaptation[-1]}" in box_line
 
 
+def test_the_reseed_says_no_card_is_left_only_when_the_deck_is_empty():
+    state = fresh()  # every card of the row still face up: none is dealt, and none is missing
+    n = len(state["log"])
+    run_reset(state)
+    assert "reseed.no_cards" not in [e["key"] for e in state["log"][n:]]
+    state = fresh()
+    state["cards_taken"].append(state["cards"].pop(0))
+    state["deck"].clear()
+    n = len(state["log"])
+    run_reset(state)
+    assert "reseed.no_cards" in [e["key"] for e in state["log"][n:]]
+
+
 def test_a_corner_is_named_after_the_tiles_around_it():
     state = fresh()
     put_element(state, "D3-NE", "grub")  # D2, D3 and E3 meet there
@@ -129,8 +142,8 @@ def test_a_corner_is_named_after_the_tiles_around_it():
     start_action(state, "speciation", "arachnids", 4)  # the grub space
     p = engine.prompt(state)
     corner = next(o for o in p.options if o.id.startswith("corner:"))
-    assert words.option(corner) == "grub at the corner of D2, D3 and E3"
-    assert words.option(corner, "hu") == "lárva a D2, D3 és E3 mező közös sarkán"
+    assert words.option(corner) == "grub at D2-SE (between D2, D3 and E3)"  # the tag the picture draws
+    assert words.option(corner, "hu") == "lárva a D2-SE sarkon (D2, D3 és E3 között)"
 
 
 def test_a_corner_is_never_named_after_an_empty_hex():
@@ -144,7 +157,9 @@ def test_a_corner_is_never_named_after_an_empty_hex():
         ref = {"corner": ckey, "tiles": sorted(on_earth)}
         for lang in ("en", "hu"):
             text = words.gettext("opt.place_element", lang, element="sun", corner=ref)
-            named = set(re.findall(r"\b[A-G][1-6]\b", text))
+            tag = key_label(ckey)  # the corner's own label (it may start from an empty hex)
+            assert tag in text, text
+            named = set(re.findall(r"\b[A-G][1-6]\b", text.replace(tag, "")))
             assert named <= earth, text
             assert len(named) == len(on_earth), text
 

@@ -33,6 +33,15 @@ def _snapshots(players: int, seed: int, multi: bool) -> list[tuple[str, dict, di
         engine.apply(state, p.seat, pick(p.options, chooser).id)
 
 
+@pytest.fixture(autouse=True)
+def strict_words(monkeypatch):
+    """A text a picture asks for with a missing key, placeholder or form (or a parameter of the
+    wrong kind) fails the test instead of being drawn as the raw key."""
+    from words import render
+
+    monkeypatch.setattr(render, "STRICT", True)
+
+
 @pytest.fixture(scope="session")
 def snapshots() -> list[tuple[str, dict, dict]]:
     return [s for g in GAMES for s in _snapshots(*g)]

@@ -104,3 +104,30 @@ def test_the_end_of_game_image_fits_in_both_languages(players, seed, multi):
         assert _problems(drawn) == []
         said = {t for *_, t in drawn}
         assert ("VP forrásonként" in said) == (lang == "hu") and ("VP by source" in said) == (lang == "en")
+
+
+@pytest.mark.parametrize("lang, head", [("en", "Domination scores"), ("hu", "Domináció pontjai:")])
+def test_a_tile_zoom_says_what_its_terrain_scores(lang, head):
+    """The zoom's header words the terrain's Domination scores (it once fell back to the raw key;
+    the tests here word strictly, see conftest.py)."""
+    from engine.data import TILE_SCORING
+
+    state = STATES[len(STATES) // 3]
+    for key, tile in list(state["tiles"].items())[:3]:
+        said = {t for *_, t in _drawn(draw_tile, state, lang, at=key)}
+        assert f"{head} {' / '.join(map(str, TILE_SCORING[tile['terrain']]))}" in said, said
+
+
+def test_the_end_of_game_image_says_why_the_game_ended():
+    from engine.data import TURN_LIMIT
+
+    state, moves = random_game(2, 7)
+    tl = timeline({"players": 2, "seed": 7, "multi_animal": False}, moves)
+    ice_age = "Ice Age" in state["cards_taken"]
+    said = " ".join(t for *_, t in _drawn(lambda st, lang: draw_final(st, tl, lang=lang), state, "en"))
+    assert ("ended by the Ice Age" in said) == ice_age and (f"ended at the {TURN_LIMIT}-turn limit" in said) != ice_age
+    capped = copy.deepcopy(state)
+    capped["cards_taken"] = [c for c in capped["cards_taken"] if c != "Ice Age"]
+    for lang, words_ in (("en", f"ended at the {TURN_LIMIT}-turn limit"), ("hu", f"a {TURN_LIMIT} körös határnál")):
+        said = " ".join(t for *_, t in _drawn(lambda st, lang: draw_final(st, tl, lang=lang), capped, lang))
+        assert words_ in said, said

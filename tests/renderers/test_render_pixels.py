@@ -181,3 +181,29 @@ def test_the_tile_zoom_rings_the_corners_options_name(mid_game):
     x, y = geo.corner_center(corner)
     r = round(ELEMENT_RADIUS * geo.scale)
     assert img.getpixel((x, y - r - 3)) != plain.getpixel((x, y - r - 3))
+
+
+@pytest.mark.parametrize("row", ["speciation", "migration", "competition"])
+def test_the_acting_tag_leaves_the_labels_under_the_spaces_readable(row):
+    """Speciation's elements, Migration's counts and Competition's terrains are printed under
+    the spaces: the tag that marks the acting AP must not cover them."""
+    import random
+
+    import engine
+    from renderers.action_display import acting_space
+    from renderers.board import draw_board
+    from renderers.layout import SPACE_RADIUS, row_band, space_center
+    from renderers.static import base_image
+
+    for seed in range(1, 40):
+        state = engine.new_game(4, seed)
+        chooser = random.Random(seed)
+        while (p := engine.prompt(state)) is not None and (acting_space(state) or ("",))[0] != row:
+            engine.apply(state, p.seat, chooser.choice(p.options).id)
+        if p is not None:
+            break
+    drawn, base = draw_board(state), base_image("en")
+    for i in range(len(state["display"][row])):
+        x, y = space_center(row, i)
+        box = (x - 16, y + SPACE_RADIUS + 6, x + 16, row_band(row)[1] - 4)  # the label under space i (not the frame)
+        assert drawn.crop(box).tobytes() == base.crop(box).tobytes(), (row, i)

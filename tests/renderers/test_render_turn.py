@@ -72,6 +72,19 @@ def test_planning_shows_the_action_display(by_kind):
     assert img.height == turn_picture.BODY_TOP + turn_picture.DISPLAY_CROP.height + turn_picture.FOOTER_H
 
 
+def test_the_aps_left_do_not_count_the_one_being_placed():
+    from renderers import fonts
+
+    state = engine.new_game(3, 1)
+    p = engine.prompt(state)
+    rec = state["animals"][p.animal]
+    with fonts.recording() as drawn:
+        draw_turn(state)
+    said = [t for *_, t in drawn]
+    assert f"{rec['aps'] - 1} of {rec['aps_owned']} left + 1 now" in said, said
+    assert said.count(f"{rec['aps_owned']} of {rec['aps_owned']} left") == len(state["animals"]) - 1
+
+
 def test_an_option_subset_is_what_the_picture_lists(by_kind):
     state = by_kind["adaptation"][1] if "adaptation" in by_kind else by_kind["abundance"][1]
     p = engine.prompt(state)
@@ -82,7 +95,10 @@ def test_an_option_subset_is_what_the_picture_lists(by_kind):
     draw_turn(state, options=[p.options[0]])  # Option objects work too
 
 
-def test_an_id_the_prompt_does_not_offer_still_draws(by_kind):
+def test_an_id_the_prompt_does_not_offer_still_draws(by_kind, monkeypatch):
+    from words import render
+
+    monkeypatch.setattr(render, "STRICT", False)  # its row is named after the id: the fallback on purpose
     state = by_kind["adaptation"][1] if "adaptation" in by_kind else by_kind["abundance"][1]
     p = engine.prompt(state)
     draw_turn(state, options=["stale:id", p.options[0].id])
@@ -91,3 +107,30 @@ def test_an_id_the_prompt_does_not_offer_still_draws(by_kind):
 def test_the_turn_picture_is_a_png():
     state = engine.new_game(3, 5)
     assert render_turn(state).startswith(b"\x89PNG\r\n\x1a\n")
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_a_card_choice_shows_each_cards_rules_uncut(lang):
+    """Instinct's long text was cut at two lines; now a card reads in full where there is room,
+    else by its short effect, and never ends in an ellipsis."""
+    import random
+
+    from renderers import fonts
+    from renderers.turn import CARD_OF
+
+    state = engine.new_game(2, 3)
+    chooser = random.Random(3)
+    p = engine.prompt(state)
+    while not any(CARD_OF.get(o.id) == "Instinct" for o in p.options):
+        engine.apply(state, p.seat, chooser.choice(p.options).id)
+        p = engine.prompt(state)
+    with fonts.recording() as drawn:
+        draw_turn(state, lang=lang)
+    said = [t for *_, t in drawn]
+    assert not any(t.endswith("…") for t in said), [t for t in said if t.endswith("…")]
+    joined = " ".join(said)
+    for o in p.options:
+        if o.id in CARD_OF:
+            card = CARD_OF[o.id]
+            assert words.card_text(card, lang) in joined or words.card_effect(card, lang) in joined, card
+    assert words.card_text("Instinct", lang) in joined or words.card_effect("Instinct", lang) in joined

@@ -12,6 +12,7 @@ import pytest
 import words
 from engine import data
 from engine.data import DOMINANCE_CARDS, ROW_NAMES
+from engine.geometry import corner_keys_of
 from words import catalog, render
 from words.glossary import glossary
 
@@ -96,7 +97,7 @@ def test_every_key_the_engine_writes_is_in_the_catalogue():
 def _words_families() -> set[str]:
     """Messages the words layer and the rules help ask for by name."""
     slugs = [c.lower().replace(" ", "_") for c in (*DOMINANCE_CARDS, "Survival")]
-    from bot.game.rules_help import TERMS
+    from bot.game.rules_help import PHASES, TERMS
     from words.alt import KEYS as ALT_KEYS
 
     return {
@@ -107,7 +108,9 @@ def _words_families() -> set[str]:
         *(f"action.{row}.short" for row in ROW_NAMES),
         *(f"rules.action.{row}" for row in ROW_NAMES),
         *(f"rules.term.{t}" for t in TERMS if t != "survival"),
+        *(f"rules.phase.{p}" for p in PHASES), *(f"rules.animal.{a}" for a in data.FOOD_CHAIN),
         "rules.hint", "rules.topic", "rules.unknown", "rules.unknown_did_you_mean", "rules.card_topic",
+        "language.name", *(f"bot.language.{lang}" for lang in words.LANGUAGES),
         *ALT_KEYS,
     }
 
@@ -191,3 +194,34 @@ def test_every_parameter_name_the_engine_uses_has_a_kind():
         seen = {k for e in state["log"] for k in names(e.get("args", {}))}
         seen |= {k for p in prompts for m in (p.text, *(o.text for o in p.options)) for k in names(m.args)}
         assert seen <= known, seen - known
+
+
+def _example(name: str, spec: str, lang: str):
+    """A value of the kind a parameter's name says (``render.KINDS``), for rendering a text."""
+    if name in render.ITEMS:
+        text = forms(catalog.catalogue(lang).messages[f"item.{name}"])[-1]
+        return [{k: _example(k, next(iter(s)), lang) for k, s in fields(text).items()}]
+    kind = render.KINDS.get(name)
+    one = {
+        "animal": "birds", "element": "grass", "terrain": "wetland", "card": "Ice Age", "action": "speciation",
+        "tile": {"hex": "0,0", "terrain": "tundra"}, "space": "speciation-2", "phase": "planning",
+        "corner": {"corner": corner_keys_of((0, 0))[0], "tiles": ["0,0"]},
+        "prompt": {"key": "migration", "args": {"n": 2}}, "raw": "Ann", "signed": 0.5, "language": "hu",
+    }
+    if kind is None:
+        return 3  # a number, or a text its caller worded already
+    if name.endswith("s") and name not in ("options",) and kind != "raw" or name == "initiative":
+        return [one[kind], one[kind]]
+    return [one[kind], "Bob"] if name == "options" else one[kind]
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_every_text_renders_with_parameters_of_its_kinds(lang):
+    """Each message, worded strictly with an example of every placeholder's kind: a placeholder
+    whose name says a kind its callers do not give, or a form the glossary lacks, is a miss."""
+    msgs = catalog.catalogue(lang).messages
+    for key, value in msgs.items():
+        args = {name: _example(name, next(iter(specs)), lang)
+                for text in forms(value) for name, specs in fields(text).items()}
+        args.setdefault("n", 2)
+        assert render.render(key, args, lang).strip(), key

@@ -9,6 +9,7 @@ import pytest
 from games import GAMES, game
 
 import words
+from engine.geometry import key_label
 from words import render
 
 LANGS = words.LANGUAGES
@@ -52,6 +53,8 @@ def test_every_prompt_and_option_reads_and_fits(players, seed, multi, lang):
             assert words.option(o, lang) == full
             described = words.option_description(o, lang)
             assert described is None or 0 < len(described) <= words.MAX_LABEL
+            if "corner" in o.text.args:  # a corner by the tag the turn picture draws on it
+                assert key_label(o.text.args["corner"]["corner"]) in full, full
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -117,3 +120,12 @@ def test_a_text_that_cannot_be_worded_never_fails_a_player(monkeypatch):
     monkeypatch.setattr(render, "STRICT", False)
     odd = {"turn": 1, "key": "no.such.key", "animal": "birds", "args": {"n": 2}}
     assert words.line(odd, "hu").startswith("Madarak: log.no.such.key")
+
+
+def test_a_text_that_cannot_be_worded_is_logged_once_as_an_error(monkeypatch, caplog):
+    monkeypatch.setattr(render, "STRICT", False)
+    monkeypatch.setattr(words, "_MISSED", set())
+    for _ in range(3):
+        assert words.gettext("pic.tile.scores", "hu", wrong="8 / 4").startswith("pic.tile.scores")
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and "pic.tile.scores" in errors[0].getMessage() and "hu" in errors[0].getMessage()

@@ -9,7 +9,9 @@ import discord
 
 from bot.discord.components import BUTTON_LABEL, BoardButton, OptionButton, prompt_view
 from bot.discord.delivery import Announcer, compose, mentions_for, message_text
-from bot.discord.news import FollowerNews, Pacer, dms_closed, mention_posts, passing
+from bot.discord.news import FollowerNews, mention_posts
+from bot.discord.operations import Operations, dms_closed, passing
+from bot.discord.pacing import Pacer
 from bot.game.channel import ChannelPost
 from bot.game.followers import TurnNews
 from bot.game.limits import CONTENT as MESSAGE_LIMIT
@@ -132,7 +134,7 @@ async def test_a_retry_asked_for_while_a_post_is_under_way_does_not_post_it_agai
     post: else the post is made again (or, once the game moved on, a second live prompt)."""
     channel, service = _Channel(), _Service()
     client = SimpleNamespace(get_partial_messageable=lambda _id: channel)
-    announcer = Announcer(client, service, retry_delays=(0.01, 0.01))
+    announcer = Announcer(Operations(client), service, retry_delays=(0.01, 0.01))
     announcer.retry_now("55")
     await asyncio.wait_for(service.record_started.wait(), 5)  # posted; its record is under way
     announcer.retry_now("55")  # a click in the channel meanwhile
@@ -176,7 +178,7 @@ async def _posted(service: _Service, announcer: Announcer) -> None:
 async def test_a_post_whose_attempt_failed_for_any_reason_is_retried_without_anyone_acting():
     channel, service = _Channel(), _Flaky()
     client = SimpleNamespace(get_partial_messageable=lambda _id: channel)
-    announcer = Announcer(client, service, retry_delays=(0.01, 0.01))
+    announcer = Announcer(Operations(client), service, retry_delays=(0.01, 0.01))
     outcome = await announcer.sync("55")  # the move is stored; its post's first attempt fails
     assert outcome.value == "failed"
     await _posted(service, announcer)
@@ -186,7 +188,7 @@ async def test_a_post_whose_attempt_failed_for_any_reason_is_retried_without_any
 async def test_a_channel_whose_retries_ran_out_is_caught_up_by_the_sweep():
     channel, service = _Channel(), _Flaky(failures=3)
     client = SimpleNamespace(get_partial_messageable=lambda _id: channel)
-    announcer = Announcer(client, service, retry_delays=(0.01,))
+    announcer = Announcer(Operations(client), service, retry_delays=(0.01,))
     await announcer.sync("55")  # fails, and so does its one retry: given up
     for _ in range(100):
         await asyncio.sleep(0.01)
@@ -203,12 +205,11 @@ async def test_a_channel_whose_retries_ran_out_is_caught_up_by_the_sweep():
 
 class _Followers:
     """A client and a service for FollowerNews: direct messages per ``refusals`` (user -> errors to raise
-    first), the channel's posts kept, the store's users and outbox item in dictionaries."""
+    first), the channel's posts kept, the users whose direct messages are closed and the outbox item's
+    followers still to tell in dictionaries."""
 
     def __init__(self, refusals: dict[str, list[Exception]]) -> None:
         self.refusals, self.dms, self.posts, self.failed_at, self.mention = refusals, [], [], {}, None
-        self.store = SimpleNamespace(dm_failures=self._dm_failures, set_user=self._set_user,
-                                     set_outbox_mention=self._set_outbox_mention)
 
     async def create_dm(self, user):
         async def send(content, **kwargs):
@@ -226,13 +227,13 @@ class _Followers:
     async def follower_news(self, game_id, turns):
         return TurnNews(game_id, "55", "**Game #1: turn 1 is done.**", None, "", "brief", "more")
 
-    async def _dm_failures(self, users):
+    async def closed_dms(self, users):
         return {u for u in users if u in self.failed_at}
 
-    async def _set_user(self, user_id, dm_failed_at):
-        self.failed_at[user_id] = dm_failed_at
+    async def dms_closed(self, user_id):
+        self.failed_at[user_id] = True
 
-    async def _set_outbox_mention(self, _item_id, mention):
+    async def still_to_tell(self, _item_id, mention):
         self.mention = mention
 
 
@@ -240,7 +241,7 @@ async def test_followers_news_goes_out_paced_retrying_failures_last_and_mentioni
     fakes = _Followers({"2": [_refused(discord.Forbidden, 403, 50007)],
                         "3": [_refused(discord.DiscordServerError, 503)]})
     now = [0.0]
-    news = FollowerNews(fakes, fakes, Pacer(rate=10.0, burst=3, clock=lambda: now[0]))
+    news = FollowerNews(Operations(fakes), fakes, Pacer(rate=10.0, burst=3, clock=lambda: now[0]))
     item = OutboxItem(7, 1, "followers", "55", '{"first": 1, "last": 1}', ["1", "2", "3", "4"])
     told = await news.tell(item)
     assert (told.done, told.failed, told.wait is not None) == (False, True, True)  # paced after three

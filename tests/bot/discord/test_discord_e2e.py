@@ -11,6 +11,7 @@ from bot_process import (
     latest_prompt,
     my_options,
     next_prompt,
+    option_components,
     prompt_components,
     prompt_version,
     slash,
@@ -83,7 +84,7 @@ async def test_a_four_player_stretch_by_buttons_and_selects(fake, bot):
     for _ in range(60):
         mention = MENTION.search(prompt["content"])
         actor = by_id[int(mention[1])] if mention else actor
-        options = [c for c in prompt_components(prompt) if not c["custom_id"].startswith("ds:full:")]
+        options = option_components(prompt)
         component = chooser.choice(options)
         if component["type"] == 2:
             iid = fake.click(component["custom_id"], user=actor, message_id=int(prompt["id"]))
@@ -239,3 +240,30 @@ async def test_the_autocompletes_offer_free_animals_the_boards_tiles_and_the_sea
     seats = await offered("replace", {"seat": ""}, "seat")
     assert [c["value"] for c in seats] == [1, 2]
     assert any("bob" in c["name"] for c in seats)
+
+
+async def test_a_corner_is_offered_and_taken_by_any_of_its_tiles_labels(fake, bot):
+    """The map tags a corner ``C2-SE``; a player may type that, or the corner seen from either
+    other tile (``D2-NW``), in any case, with or without ``corner:``, in /ds play and its autocomplete."""
+    from engine.flow import spellings
+
+    await open_game(fake, [ANN, BOB])
+    while True:  # APs to Abundance, until someone places its element on a corner
+        for user in (ANN, BOB):
+            if choices := await my_options(fake, user):
+                break
+        assert choices
+        ids = [c["value"].partition("|")[2] or c["value"] for c in choices]
+        if any(i.startswith("corner:") for i in ids):
+            break
+        pick = next((c for c, i in zip(choices, ids, strict=True) if i.startswith("abundance")), choices[0])
+        await slash(fake, "play", user, {"option": pick["value"]})
+    corner = next(i for i in ids if i.startswith("corner:"))
+    tag, *_, other = spellings(corner)[1:4]
+    label = next(c["name"] for c, i in zip(choices, ids, strict=True) if i == corner)
+    assert tag in label, label  # the label names the tag drawn on the map
+    iid = fake.autocomplete("ds", "play", {"option": other.lower()}, "option", user=user)
+    offered = (await fake.response(iid))["data"]["choices"]
+    assert corner in [c["value"].partition("|")[2] for c in offered]
+    answer = await slash(fake, "play", user, {"option": f"Corner:{other.lower()}"})
+    assert f"You chose: {label}" in text_of(answer), text_of(answer)

@@ -10,6 +10,7 @@ import random
 import sqlite3
 
 from bot_process import (
+    MENTION,
     BotProcess,
     eventually,
     is_ephemeral,
@@ -419,3 +420,58 @@ async def test_a_reminder_discord_keeps_refusing_is_retried_ever_less_often(fake
     fake.clear_faults()  # Send Messages granted again: each goes out at its next try, once
     await eventually(lambda: any(m.get("nonce") == first for m in fake.channel_messages(thread)), timeout=30)
     assert len([m for m in fake.channel_messages(thread) if m.get("nonce") == first]) == 1
+
+
+def buttons_of(fake, channel: int) -> list[int]:
+    """The state versions of every message in the channel that still carries a prompt's options."""
+    now = [fake.message_or_none(m["_message_id"]) for m in fake.channel_messages(channel)]
+    return [prompt_version(m) for m in now if m is not None and option_components(m)]
+
+
+async def test_a_post_that_went_out_just_before_a_kill_is_not_left_behind_with_its_buttons(fake, tmp_path):
+    """The bot killed (SIGKILL) after Discord took a prompt's post and before the store recorded it; the
+    player it asks clicks it as soon as the bot is back, before its start-up catch-up.  The channel is
+    brought up to date before that move (the post found again by its nonce, recorded, the prompt before
+    it retired), so it ends with one prompt, the stored version's.  The move's post was planned from the
+    record before the lost one: it edited the older prompt, and the lost one kept its buttons, newest in
+    the channel, every click on it refused as stale (a game stopped in the soak, bench/soak.py)."""
+    channel = fake.channel_id
+    bot = BotProcess(fake, tmp_path / "games.sqlite3")
+    await bot.start()
+    await slash(fake, "new", ANN, {"players": 2})
+    await slash(fake, "join", BOB)
+    await slash(fake, "start", ANN)
+    await eventually(lambda: latest_prompt(fake) is not None)
+    users = {u.id: u for u in (ANN, BOB)}
+    actor = None
+    for _ in range(20):  # click until a move changes the player to act: its post is a new message
+        prompt = latest_prompt(fake)
+        mention = MENTION.search(fake.channel_messages()[-1]["content"]) or MENTION.search(prompt["content"])
+        actor = users[int(mention[1])] if mention else actor
+        posts = len(fake.channel_messages())
+        released = fake.hold("POST", rf"/channels/{channel}/messages")
+        await fake.response(click(fake, prompt, actor))
+        await eventually(lambda p=prompt, n=posts: len(fake.channel_messages()) > n
+                         or prompt_version(latest_prompt(fake)) > prompt_version(p))
+        if len(fake.channel_messages()) > posts:
+            break  # Discord has the new prompt; the bot waits for its answer
+        released.set()
+    await bot.kill()
+    released.set()
+    orphan = latest_prompt(fake)
+    assert buttons_of(fake, channel) == [prompt_version(orphan) - 1, prompt_version(orphan)]
+    await bot.start()
+    mention = MENTION.search(orphan["content"])
+    await fake.response(click(fake, fake.message(int(orphan["id"])), users[int(mention[1])]))
+    version = lambda: stored(tmp_path / "games.sqlite3")[0]  # noqa: E731
+    await eventually(lambda: version() > prompt_version(orphan) and buttons_of(fake, channel) == [version()],
+                     timeout=20)
+    assert await bot.stop() == 0
+
+
+def click(fake, prompt: dict, user: FakeUser) -> str:
+    component = option_components(prompt)[0]
+    if component["type"] == 2:
+        return fake.click(component["custom_id"], user=user, message_id=int(prompt["id"]))
+    return fake.select(component["custom_id"], [component["options"][0]["value"]], user=user,
+                       message_id=int(prompt["id"]))

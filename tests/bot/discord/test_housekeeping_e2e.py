@@ -90,3 +90,23 @@ async def test_a_thread_that_is_gone_or_may_not_be_archived_is_left_as_it_is_onc
     clock.write_text(str(2 * DAY + 2 * 3600))
     await eventually(lambda: fake.archived_threads == [third])
     assert await bot.stop() == 0
+
+
+async def test_a_lobby_opened_late_on_the_test_clock_waits_its_days(fake, tmp_path):
+    """The test clock (``DS_TEST_CLOCK_FILE``) a month on before a lobby opens: the store dates the
+    lobby, and an abandonment, by that clock, as housekeeping reads them, so the lobby waits its 7
+    days and the abandoned game's thread a day.  The store dated them by the real time, a month
+    "before": a lobby opened then was closed by the next sweep, and an abandoned thread archived."""
+    bot, clock = await clocked_bot(fake, tmp_path)
+    clock.write_text(str(30 * DAY))
+    waiting = await open_lobby(fake, ANN)
+    gone = await open_lobby(fake, BOB)
+    assert "abandoned" in text_of(await slash(fake, "abandon", BOB, channel_id=gone))
+    await asyncio.sleep(1.0)
+    assert fake.archived_threads == []  # not before a day
+    clock.write_text(str(31 * DAY + 3600))  # a day later: a sweep archives the abandoned game's thread
+    await eventually(lambda: fake.archived_threads == [gone])
+    assert not [m for m in fake.channel_messages(waiting) if "Nobody started" in (m.get("content") or "")]
+    await slash(fake, "join", BOB, channel_id=waiting)
+    assert "The game is on" in text_of(await slash(fake, "start", ANN, channel_id=waiting))
+    assert await bot.stop() == 0

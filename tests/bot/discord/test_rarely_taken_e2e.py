@@ -87,7 +87,8 @@ async def test_a_refused_new_game_opens_no_thread_and_is_answered_privately(fake
     fine = await slash(fake, "new", ANN, {"variant": "multi-animal", "players": 3})
     assert not is_ephemeral(fine)
     await eventually(lambda: fake.threads_created)
-    assert rows(bot.database, "SELECT count(*) FROM games") == [(1,)]
+    # the lobby is stored once its thread is made
+    await eventually(lambda: rows(bot.database, "SELECT count(*) FROM games") == [(1,)])
 
 
 async def test_forged_and_mangled_custom_ids_are_answered_and_change_nothing(fake, bot):

@@ -55,7 +55,7 @@ async def play_rounds(fake: FakeDiscord, channels: list[int], rounds: int, choos
 def posted_versions(fake: FakeDiscord, channel: int) -> list[int]:
     """The state version of every prompt message posted in the channel, in order."""
     return [prompt_version(m) for m in fake.channel_messages(channel)
-            if any(not c.get("custom_id", "").startswith("ds:full:") for c in prompt_components(m))]
+            if any(c.get("custom_id", "").startswith(("ds:b:", "ds:s:")) for c in prompt_components(m))]
 
 
 async def test_two_processes_two_shard_ranges_one_killed_and_restarted(tmp_path, pg_url):

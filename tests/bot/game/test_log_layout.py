@@ -96,7 +96,7 @@ async def test_a_decision_decodes_its_state_once_and_its_post_reads_what_was_sav
         post = await service.channel_post("chan")
         assert post is not None
         await service.record_post(post, f"m{post.version}" if post.new_message else None)
-        await service.turn_news("chan")
+        await service.queue_turn_news("chan")
         assert DECODES.count - before == 1 + (post.picture and pictured)  # the move's (and the last picture's)
         stored = await store.live_game("chan")
         assert post.state == stored.state  # what the post showed is what is stored

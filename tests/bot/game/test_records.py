@@ -115,3 +115,17 @@ def test_load_refuses_a_bad_record_and_writes_nothing(tmp_path, content, message
 def test_check_record_gives_each_move_its_label():
     loaded = check_record(record_text(2, 1))
     assert len(loaded.labels) == len(loaded.record.moves) and all(loaded.labels)
+
+
+def test_a_finished_game_is_studied_until_quit_and_reopened_for_study(tmp_path):
+    finished = tmp_path / "finished.json"
+    finished.write_text(record_text(2, 1, names=["Ann", "Bob"]))
+    shown = run_bot(tmp_path, "board\nhistory 1 3\nlog 2\ncards\nspeciation-1\nquit\n", "--load", str(finished))
+    assert shown.returncode == 0, shown.stderr
+    out = shown.stdout.split("VP by source", 1)[1]  # after the end was shown
+    assert "The whole board." in out and "move 3 of" in out and "nothing more to play" in out
+    assert out.count("The game is over. Type board") >= 5 and out.rstrip().endswith("Bye.")
+    again = run_bot(tmp_path, "board\nquit\n", "--channel", "playground-loaded-1")
+    assert again.returncode == 0, again.stderr
+    assert "The stored game is over" in again.stdout and "The whole board." in again.stdout
+    assert "Player names" not in again.stdout and "Game #2" not in again.stdout

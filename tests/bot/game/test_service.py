@@ -239,3 +239,30 @@ async def test_each_picture_highlights_everything_since_the_previous_one(store):
     for (_, previous), (before, after) in zip(shown, shown[1:], strict=False):
         assert before == previous < after  # compared with exactly what the last picture showed
     assert any(after - before > 1 for before, after in shown[1:])  # several choices between pictures
+
+
+async def _to_a_corner_prompt(service, channel: str = "chan") -> replies.Reply:
+    """Play (sending APs to Abundance) until someone chooses a corner."""
+    while True:
+        status = await service.status(channel)
+        ids = [c.id for c in status.choices]
+        if any(i.startswith("corner:") for i in ids):
+            return status
+        pick = next((i for i in ids if i.startswith("abundance")), ids[0])
+        await service.act(channel, status.to_act, pick, status.version)
+
+
+@pytest.mark.parametrize("how", ["lower", "other tile", "other tile with corner:"])
+async def test_a_corner_is_taken_by_any_of_its_spellings(service, store, how):
+    from engine.geometry import corner_spellings, parse_corner_label
+
+    await start_game(service, players=2)
+    status = await _to_a_corner_prompt(service)
+    corner = next(c for c in status.choices if c.id.startswith("corner:"))
+    tag, *others = corner_spellings(parse_corner_label(corner.id.removeprefix("corner:")))
+    assert tag in corner.label  # the option names the tag the picture draws
+    typed = {"lower": tag.lower(), "other tile": others[0].upper(),
+             "other tile with corner:": f"CORNER:{others[-1]}"}
+    await service.act("chan", status.to_act, typed[how], status.version)
+    game = await store.live_game("chan")
+    assert (await store.moves(game.id))[-1][1] == corner.id  # stored as the option's own id

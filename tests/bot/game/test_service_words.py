@@ -93,3 +93,15 @@ async def test_every_answer_and_refusal_of_a_game_words_in_both_languages(store)
     await refused(service.ask_to_leave("chan", "u7"))
     both(await service.abandon("chan", "u0"))
     await refused(service.status("chan"))
+
+
+async def test_status_tells_what_a_resignation_does_only_in_a_two_player_game(service):
+    from service_helpers import start_game
+
+    await start_game(service, "three", players=3)
+    await start_game(service, "two", players=2)
+    for lang in ("en", "hu"):
+        three = (await service.status("three")).in_(lang)
+        two = (await service.status("two")).in_(lang)
+        said = {"en": "In a 2-player game, when a player resigns", "hu": "2 fős játszmában"}[lang]
+        assert said not in three and said in two, (three, two)

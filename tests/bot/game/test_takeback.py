@@ -107,7 +107,8 @@ async def test_a_rollback_waits_for_every_affected_player(store):
     with pytest.raises(replies.WrongPhase, match="already waiting"):
         await service.propose_rollback("chan", users[0], 2)
     refuser = sorted(affected)[0]
-    assert "refuses" in (await service.answer_rollback("chan", refuser, proposal.proposal, False)).text
+    refused = await service.answer_rollback("chan", refuser, proposal.proposal, False)
+    assert "refuses" in refused.text and refused.settled  # its buttons go: the shell reads the field, not the words
     assert await stand(store, game.id) == [(m.seat, m.option_id) for m in moves]
     with pytest.raises(replies.WrongPhase, match="already decided"):
         await service.answer_rollback("chan", refuser, proposal.proposal, True)
@@ -117,7 +118,8 @@ async def test_a_rollback_waits_for_every_affected_player(store):
     with pytest.raises((replies.NotAllowed, replies.NotSeated)):
         await service.answer_rollback("chan", outsider, proposal.proposal, True)
     replies_ = [await service.answer_rollback("chan", u, proposal.proposal, True) for u in sorted(affected)]
-    assert "back to before move 4" in replies_[-1].text
+    assert "back to before move 4" in replies_[-1].text and replies_[-1].settled
+    assert not any(r.settled for r in replies_[:-1])  # still waiting for someone: the buttons stay
     game = await store.live_game("chan")
     assert await stand(store, game.id) == [(m.seat, m.option_id) for m in moves[:3]]
     assert game.state == logbook.kept(replay(game.setup, [(m.seat, m.option_id) for m in moves[:3]]))
@@ -128,6 +130,6 @@ async def test_a_rollback_waits_for_every_affected_player(store):
     proposal = await service.propose_rollback("chan", users[0], 1)
     now[0] += PROPOSAL_SECONDS + 1
     answer = await service.answer_rollback("chan", sorted(affected)[0], proposal.proposal, True)
-    assert "expired" in answer.text
+    assert "expired" in answer.text and answer.settled
     assert len(await stand(store, game.id)) == 7
     assert engine.prompt(game.state) is not None

@@ -1,0 +1,193 @@
+"""``/ds plan`` and the menus behind a Planning prompt's "Plan ahead": a player's planned AP
+placements, kept and shown privately (the service's ``bot.game.plans`` places from them).
+
+Every answer here is private and in the reader's language: a plan is nobody else's business.
+The menus carry the game in their custom ids, so a menu left over from another game is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+import words
+from bot.discord import components
+from bot.discord.answers import answer, user_lang, who
+from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, SELECT_LABEL, clip
+from bot.game.plans import PlanSheet
+from bot.game.replies import ServiceError
+from words import gettext, say, term
+from words import spaces as spelled
+from words.render import space_name
+
+if TYPE_CHECKING:
+    from bot.discord.responder import Responder
+
+AUTOCOMPLETE_MAX = 25
+SELECT_OPTIONS = 25  # Discord's limit per select menu
+
+
+def clear_words() -> set[str]:
+    """What ``/ds plan spaces:`` takes for "no plan", in every language (the catalogue's)."""
+    return {w.strip().lower() for lang in words.LANGUAGES for w in gettext("bot.plan.clear_words", lang).split(",")}
+
+
+def add_plan_command(ds: app_commands.Group, shell: Responder) -> None:
+    @ds.command(name="plan",
+                description="Plan your next AP placements (only you see it)")
+    @app_commands.describe(spaces="In order, e.g. speciation meat, wanderlust 2; clear: no plan",
+                           add="True: after those planned",
+                           animal="Multi-animal: which animal's plan")
+    async def plan(interaction: discord.Interaction, spaces: str | None = None, add: bool = False,
+                   animal: str | None = None) -> None:
+        channel, user, _ = who(interaction)
+        lang = user_lang(interaction)
+        typed = (spaces or "").strip()
+        if not typed:
+            await shell.run_simple(interaction, lambda: shell.service.show_plan(channel, user, animal), private=True)
+        elif typed.lower() in clear_words():
+            await shell.run_simple(interaction, lambda: shell.service.clear_plan(channel, user, animal),
+                                   private=True)
+        else:
+            await shell.run_simple(interaction, lambda: shell.service.set_plan(
+                channel, user, typed, add=add, animal=animal, lang=lang), private=True)
+
+    @plan.autocomplete("spaces")
+    async def plan_spaces(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return space_choices(current, user_lang(interaction))
+
+    @plan.autocomplete("animal")
+    async def plan_animals(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        channel, user, _ = who(interaction)
+        lang, needle = user_lang(interaction), current.strip().lower()
+        try:
+            mine = (await shell.service.plan_sheet(channel, user)).animals
+        except ServiceError:
+            return []
+        named = [(term(f"animal.{a}", lang), a) for a in mine]
+        return [app_commands.Choice(name=n, value=a) for n, a in named if needle in n.lower() or needle in a]
+
+
+def space_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
+    """The autocomplete of a typed plan: the last item (after the last comma) completed to each
+    space it may name, the items before it kept as typed."""
+    head, _, last = current.rpartition(",")
+    kept = f"{head.strip()}, " if head.strip() else ""
+    found = []
+    for space in spelled.matching(last, lang)[:AUTOCOMPLETE_MAX]:
+        value = kept + space_name(space, lang)
+        if len(value) <= AUTOCOMPLETE_VALUE:
+            found.append(app_commands.Choice(name=clip(value, AUTOCOMPLETE_NAME), value=value))
+    return found
+
+
+# -- "Plan ahead": the private menus ------------------------------------------------------------
+
+class PlanSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"ds:pa:(?P<game>[0-9]+):(?P<animal>[a-z]+):(?P<group>[0-9])"):
+    """A menu of spaces to add to an animal's plan (the spaces come in groups of 25 at most)."""
+
+    def __init__(self, game: int, animal: str, group: int, spaces: tuple[str, ...] = (),
+                 lang: str = words.DEFAULT) -> None:
+        options = [discord.SelectOption(label=clip(space_name(s, lang), SELECT_LABEL), value=s) for s in spaces]
+        placeholder = (gettext("bot.plan.add_from", lang, animal=animal, first=space_name(spaces[0], lang),
+                               last=space_name(spaces[-1], lang)) if spaces else None)
+        super().__init__(discord.ui.Select(custom_id=f"ds:pa:{game}:{animal}:{group}", placeholder=placeholder,
+                                           options=options or [discord.SelectOption(label="…")],
+                                           min_values=1, max_values=1))
+        self.game, self.animal = game, animal
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PlanSelect:
+        return cls(int(match["game"]), match["animal"], int(match["group"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Mapping[str, object] = interaction.data or {}
+        values = data.get("values")
+        space = values[0] if isinstance(values, list) and values and isinstance(values[0], str) else ""
+        await components._dispatch("plan_add", interaction, game=self.game, animal=self.animal, space=space)
+
+
+class PlanClearButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                      template=r"ds:pc:(?P<game>[0-9]+):(?P<animal>[a-z]+)"):
+    def __init__(self, game: int, animal: str, lang: str = words.DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=clip(gettext("bot.button.plan_clear", lang, animal=animal), 80),
+                                           style=discord.ButtonStyle.danger, custom_id=f"ds:pc:{game}:{animal}"))
+        self.game, self.animal = game, animal
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PlanClearButton:
+        return cls(int(match["game"]), match["animal"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await components._dispatch("plan_clear", interaction, game=self.game, animal=self.animal)
+
+
+DYNAMIC_ITEMS = (PlanSelect, PlanClearButton)
+
+
+def plan_view(sheet: PlanSheet, lang: str) -> discord.ui.View:
+    """Each of the player's animals' menus of spaces, and a button to clear its plan."""
+    view = discord.ui.View(timeout=None)
+    groups = max(1, -(-len(sheet.spaces) // SELECT_OPTIONS))
+    size = -(-len(sheet.spaces) // groups)  # even groups read better than 25 and 16
+    for animal in sheet.animals:
+        for group in range(groups):
+            view.add_item(PlanSelect(sheet.game_id, animal, group, sheet.spaces[group * size:(group + 1) * size],
+                                     lang))
+    for animal in sheet.animals:
+        view.add_item(PlanClearButton(sheet.game_id, animal, lang))
+    return view
+
+
+def sheet_text(sheet: PlanSheet, lang: str) -> str:
+    return clip(f"{say(sheet.message, lang)}\n\n{gettext('bot.plan.menu', lang)}", CONTENT)
+
+
+async def on_plan_ahead(shell: Responder, interaction: discord.Interaction, game: int) -> None:
+    """"Plan ahead" on a Planning prompt: the presser's plans and menus, privately."""
+    channel, user, _ = who(interaction)
+    lang = user_lang(interaction)
+    try:
+        sheet = await shell.service.plan_sheet(channel, user, game)
+    except ServiceError as e:
+        await shell.send_error(interaction, e.message)
+        return
+    await answer(interaction, sheet_text(sheet, lang), view=plan_view(sheet, lang), ephemeral=True)
+
+
+async def on_plan_change(shell: Responder, interaction: discord.Interaction, game: int, animal: str,
+                         space: str | None = None) -> None:
+    """A pick in the menus (``space``) or "Clear": the plan changes, the private message with it."""
+    channel, user, _ = who(interaction)
+    lang = user_lang(interaction)
+    try:
+        if space is None:
+            await shell.service.clear_plan(channel, user, animal, game_id=game)
+        else:
+            await shell.service.set_plan(channel, user, space, add=True, animal=animal, lang=lang, game_id=game)
+        sheet = await shell.service.plan_sheet(channel, user, game)
+    except ServiceError as e:
+        await shell.send_error(interaction, e.message)
+        return
+    text, view = sheet_text(sheet, lang), plan_view(sheet, lang)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:  # the menus' own private message, changed in place
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.edit_message(content=text, view=view)
+        return
+    await answer(interaction, text, view=view, ephemeral=True)
+
+
+def install_plan_buttons(shell: Responder) -> None:
+    """Route "Plan ahead" and its menus to their handlers (the client registers their items)."""
+    components.set_handler("plan_ahead", lambda i, game: on_plan_ahead(shell, i, game))
+    components.set_handler("plan_add", lambda i, game, animal, space: on_plan_change(shell, i, game, animal, space))
+    components.set_handler("plan_clear", lambda i, game, animal: on_plan_change(shell, i, game, animal))
