@@ -3,7 +3,8 @@ Discord's global limit of 50 requests a second.
 
 discord.py waits out a 429 once Discord sends one; it never holds back before.  On a busy server
 a restart's catch-up (every channel behind posts, deletes and edits at once) went to 76 requests
-in one second in the soak.  Every request with the bot's token therefore takes a token first;
+in one second in the soak.  The limit is the bot's, not a process's: with shards in several
+processes each takes its shards' share.  Every request with the bot's token therefore takes a token first;
 interaction callbacks and webhooks (an answer to a click, a followup) are not counted by Discord
 against that limit and never wait here.
 """
@@ -48,6 +49,14 @@ class Pacer:
         return max(0.0, (1 - self._tokens) / self.rate)
 
 
+def process_share(shards: int | None = None, of: int | None = None) -> float:
+    """The requests a second this process may send: the global limit is the bot's, across every
+    process, so one that runs ``shards`` of ``of`` shards takes that share of it."""
+    if not shards or not of or shards >= of:
+        return GLOBAL_RATE
+    return GLOBAL_RATE * shards / of
+
+
 class RequestPacer:
     """Waits until a request may go: tokens from a ``Pacer``, slept for with ``sleep``."""
 
@@ -79,4 +88,4 @@ def pace_http(http: Any, pacer: RequestPacer) -> None:
     http.request = paced
 
 
-__all__ = ["EXEMPT", "GLOBAL_BURST", "GLOBAL_RATE", "Pacer", "RequestPacer", "pace_http"]
+__all__ = ["EXEMPT", "GLOBAL_BURST", "GLOBAL_RATE", "Pacer", "RequestPacer", "pace_http", "process_share"]

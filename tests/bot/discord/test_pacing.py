@@ -57,3 +57,12 @@ async def test_interaction_callbacks_and_webhooks_never_wait():
                  "/webhooks/{webhook_id}/{webhook_token}"):
         await asyncio.gather(*(http.request(SimpleNamespace(path=path)) for _ in range(200)))
     assert time.now == 0.0 and len(http.sent) == 400
+
+
+def test_each_process_takes_its_shards_share_of_the_bots_limit():
+    from bot.discord.pacing import process_share
+
+    assert process_share() == GLOBAL_RATE  # one process, every shard
+    assert process_share(2, 4) == GLOBAL_RATE / 2  # two processes of two shards each: 45 in all
+    assert process_share(1, 4) + process_share(3, 4) == GLOBAL_RATE
+    assert process_share(4, 4) == GLOBAL_RATE
