@@ -6,12 +6,10 @@ one process has the file and a transaction is the only writer, they lock nothing
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
-from bot.store.api import Row
 from bot.store.dialect import GUILD_SHARD, row_lock
 from bot.store.models import Game, OutboxItem
 from bot.store.shards import Shards
@@ -53,6 +51,3 @@ class Claims(_Queries):
         items = await self.unsent(1, after)
         yield items[0] if items else None
 
-
-def _outbox_item(r: Row) -> OutboxItem:
-    return OutboxItem(r["id"], r["game_id"], r["kind"], r["channel_id"], r["text"], json.loads(r["mention"]))

@@ -34,9 +34,9 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.api import StoreUnavailable, redact
-from bot.store.claims import _outbox_item
 from bot.store.dialect import POSTGRESQL, identity_tables, migration_script, row_lock, statements, to_postgres
 from bot.store.models import OutboxItem
+from bot.store.outbox import outbox_item
 from bot.store.schema import MIGRATIONS
 from bot.store.sqlite import SCHEMA_VERSION, Store
 from bot.store.upkeep import Upkeep
@@ -286,7 +286,7 @@ class PgStore(Store):
         ) as cur:
             conn.lock_reads = False  # sending may read its game: never hold a game's row over a Discord call
             row = await cur.fetchone()
-            yield None if row is None else _outbox_item(row)
+            yield None if row is None else outbox_item(row)
 
     async def backup(self, target: str) -> None:
         raise StoreUnavailable("--backup copies a SQLite file; back up PostgreSQL with pg_dump "

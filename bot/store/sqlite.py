@@ -24,7 +24,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.api import Database, StaleVersion, StoreUnavailable, database_path, inserted_id
-from bot.store.claims import Claims, _outbox_item
+from bot.store.claims import Claims
 from bot.store.community import Community
 from bot.store.dialect import SQLITE, migration_script, statements
 from bot.store.layouts import Layouts
@@ -33,16 +33,17 @@ from bot.store.models import (
     Game,
     LivePost,
     Move,
-    OutboxItem,
     Seat,
     TurnClock,
     decode_state,
     encode_state,
 )
+from bot.store.outbox import OutboxRows
 from bot.store.packs import Packs
 from bot.store.plans import PlanRows
 from bot.store.proposals import Proposals
 from bot.store.schema import MIGRATIONS
+from bot.store.seats import SeatRows
 from bot.store.shards import Shards
 from bot.store.sqlite_db import SqliteDatabase, connect, probe
 from bot.store.upkeep import PING, Upkeep
@@ -52,7 +53,8 @@ LIVE = ("lobby", "active")
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, PlanRows):
+# OutboxRows before Claims: Claims declares ``unsent`` (a stub of what it uses), OutboxRows defines it
+class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, PlanRows, SeatRows):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
     dialect = SQLITE
@@ -263,12 +265,6 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, PlanR
             row = await cur.fetchone()
         return None if row is None else row["t"]
 
-    async def unsent(self, limit: int = 50, after: int = 0) -> list[OutboxItem]:
-        async with self._read().execute(
-            "SELECT * FROM outbox WHERE sent_at IS NULL AND id > ? ORDER BY id LIMIT ?", (after, limit)
-        ) as cur:
-            return [_outbox_item(r) for r in await cur.fetchall()]
-
     # -- writes (call inside ``transaction()``) --------------------------------------------
 
     async def insert_game(self, channel_id: str, players: int, variant: str, seed: int, *,
@@ -322,45 +318,6 @@ class Store(Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, PlanR
         await self.conn.execute(
             "UPDATE games SET turn_since = ?, reminders_sent = ?, deadline_done = ?, due_at = ? WHERE id = ?",
             (clock.since, clock.reminded, int(clock.deadline_done), clock.due_at, game_id))
-
-    async def add_outbox(self, game_id: int, kind: str, channel_id: str, text: str, mention: list[str],
-                         now: float) -> None:
-        await self.conn.execute(
-            "INSERT INTO outbox (game_id, kind, channel_id, text, mention, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, kind, channel_id, text, json.dumps(mention), now))
-
-    async def mark_sent(self, item_id: int, now: float) -> None:
-        await self._write_alone("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (now, item_id))
-
-    async def set_outbox_mention(self, item_id: int, mention: list[str]) -> None:
-        """Who an unsent item is still for (a followers' item, once some of them were told)."""
-        await self._write_alone("UPDATE outbox SET mention = ? WHERE id = ? AND sent_at IS NULL",
-                                (json.dumps(mention), item_id))
-
-    async def insert_seat(self, game_id: int, seat: int, user_id: str, user_name: str,
-                          animal: str | None, is_host: bool, ai_level: str | None = None) -> None:
-        await self.conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, user_name, animal, is_host, ai_level) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, seat, user_id, user_name, animal, int(is_host), ai_level))
-
-    async def delete_seat(self, game_id: int, user_id: str) -> None:
-        await self.conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-        # keep seat numbers dense: 0..n-1 in joining order
-        async with self.conn.execute("SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
-            seats = [r["seat"] for r in await cur.fetchall()]
-        for new, old in enumerate(seats):
-            if new != old:
-                await self.conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
-                                        (new, game_id, old))
-
-    async def set_host(self, game_id: int, user_id: str) -> None:
-        await self.conn.execute("UPDATE seats SET is_host = 1 WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-
-    async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
-        sets = ", ".join(f"{k} = ?" for k in fields)
-        await self.conn.execute(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
-                                (*fields.values(), game_id, seat))
 
     async def set_status(self, game_id: int, status: str) -> None:
         """The game's status; one that ends it (finished, abandoned) notes when (``ended_at``), once,
