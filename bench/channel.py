@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import random
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "bot"))
 sys.path.insert(0, str(ROOT))
 
+from baseline import baseline_tree  # noqa: E402
 from bot_process import MENTION, BotProcess, slash  # noqa: E402
 from fake_discord import FakeDiscord, FakeUser  # noqa: E402
 
@@ -213,12 +213,6 @@ def games(root: Path | None, seed: int, count: int) -> dict:
     return total
 
 
-def checkout(ref: str) -> Path:
-    path = Path(tempfile.mkdtemp(prefix="ds-baseline-"))
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(path), ref], check=True)
-    return path
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=3)
@@ -227,11 +221,8 @@ def main() -> None:
     args = parser.parse_args()
     rows = {"this tree": games(None, args.seed, args.games)}
     if args.baseline:
-        path = checkout(args.baseline)
-        try:
+        with baseline_tree(args.baseline) as path:
             rows[f"baseline {args.baseline}"] = games(path, args.seed, args.games)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=False)
     keys = list(next(iter(rows.values())))
     width = max(len(k) for k in keys)
     print(f"{'':{width}}  " + "  ".join(f"{name:>22}" for name in rows))

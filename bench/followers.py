@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "bot"))
 sys.path.insert(0, str(ROOT))
 
+from baseline import baseline_tree  # noqa: E402
 from bot_process import BotProcess, slash  # noqa: E402
 from fake_discord import FakeDiscord, FakeUser  # noqa: E402
 
@@ -84,12 +84,6 @@ def measure(root: Path | None, followers: int, dm_seconds: float) -> dict[str, f
             "answer_ratio": round(crowd["answer_s"] / max(alone["answer_s"], 0.001), 1)}
 
 
-def checkout(ref: str) -> Path:
-    path = Path(tempfile.mkdtemp(prefix="ds-baseline-"))
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(path), ref], check=True)
-    return path
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--followers", type=int, default=50)
@@ -98,11 +92,8 @@ def main() -> None:
     args = parser.parse_args()
     rows = {"this tree": measure(None, args.followers, args.dm_ms / 1000)}
     if args.baseline:
-        path = checkout(args.baseline)
-        try:
+        with baseline_tree(args.baseline) as path:
             rows[f"baseline {args.baseline}"] = measure(path, args.followers, args.dm_ms / 1000)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)], check=False)
     keys = list(next(iter(rows.values())))
     width = max(len(k) for k in keys)
     print(f"{args.followers} followers, {args.dm_ms:.0f} ms a direct-message request")
