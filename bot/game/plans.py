@@ -28,9 +28,7 @@ from engine.plan import next_planned, plannable, usable
 from words import T, Words, join, say
 from words import spaces as spelled
 
-#: A plan names at most this many spaces (the display has 41 an animal may take), and its text
-#: at most this many characters.
-MOST_SPACES = 41
+#: A typed plan's most characters (it names each space once: at most the display's 41).
 MOST_CHARS = 1000
 #: Placements from plans whose log lines a game remembers (the channel marks them "planned").
 PLANNED_KEPT = 64
@@ -53,9 +51,7 @@ def parse_plan(text: str, lang: str) -> list[str]:
             found.append(space)
     if not found:
         raise BadRequest(T("bot.err.plan_empty"))
-    if len(found) > MOST_SPACES:
-        raise BadRequest(T("bot.err.plan_too_long", most=MOST_CHARS))
-    return found
+    return found  # each space once: never more than the display's 41
 
 
 @dataclass(frozen=True)
@@ -111,7 +107,6 @@ class Plans(ServiceCore):
             spaces = parse_plan(text, lang)
             plan = (await self.store.plans(game.id)).get(which) or Plan(which)
             plan.spaces = ([s for s in plan.spaces if s not in spaces] + spaces) if add else spaces
-            plan.spaces = plan.spaces[:MOST_SPACES]
             shown = plan_text(plan)  # with what became of the last plan's spaces, told once
             plan.taken = []
             await self.store.put_plan(game.id, plan)
@@ -193,9 +188,9 @@ class Plans(ServiceCore):
         """The ping that asks the player says which of their planned spaces went to whom."""
         went = taken_words(plan)
         note = say(T("bot.plan.ran_out", player=seat.user_name, taken=went), lang_of(game))
-        notice = game.post.notice
-        await self.store.update_game(game.id, notice=f"{notice}\n{note}" if notice else note)
-        game.post.notice = f"{notice}\n{note}" if notice else note
+        notice = f"{game.post.notice}\n{note}" if game.post.notice else note
+        await self.store.update_game(game.id, notice=notice)
+        game.post.notice = notice
 
 
 def taken_words(plan: Plan) -> Words:
@@ -211,4 +206,4 @@ def plan_text(plan: Plan) -> Words:
     return join(head, T("bot.plan.taken", taken=taken_words(plan)) if plan.taken else None, sep="\n")
 
 
-__all__ = ["MOST_CHARS", "MOST_SPACES", "PlanSheet", "Plans", "parse_plan", "plan_text"]
+__all__ = ["MOST_CHARS", "PlanSheet", "Plans", "parse_plan", "plan_text"]
