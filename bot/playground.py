@@ -12,35 +12,26 @@ import functools
 import re
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import TextIO
 
 import words
-from bot.compose import local_service
 from bot.game.chronicle_texts import breakdown_text
-from bot.game.layout import relayout
-from bot.game.records import Loaded, check_record, free_channel, import_record
 from bot.game.replies import Choice, Reply, ServiceError
 from bot.game.rules_help import explain
 from bot.game.service import GameService
 from bot.playground_plan import plan_command
-from bot.store.connect import open_store
 from engine import logbook
 from engine.geometry import hex_key, neighbour_keys, parse_hex_label
+from words import T, Text
 from words.alt import earth
 
-HELP = ("Type an option number or id, or: board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
-        "cards, options, plan [NAME:] SPACES | clear, undo, help, quit.")
+HELP = T("play.help")
 MAX_PLAYERS = 6
 #: What ends the playground, and what asks for help, at any prompt (any letter case).
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?")
-NAMES_HELP = ("Type the players' names on one line, separated by spaces (each name once), for example: Ann Bob. "
-              "Type quit to leave without starting a game.")
-BYE_BEFORE_START = "Bye; no game was started."
-STUDY_HELP = ("The game is over. Type board, status, log [N], history TURN [MOVE], tile C4, rules [topic], "
-              "cards, help, or quit.")
+STUDY_HELP = T("play.study_help")
 
 #: What the Discord commands the service mentions are called here.
 LOCAL_COMMANDS = {
@@ -100,10 +91,14 @@ class Playground:
         self._told_picture = False  # the terminal said once where the prompt's picture is
         self.reader: LineReader | None = None
 
-    def say(self, text: words.Words) -> None:
-        print(local_text(words.say(text, self.lang)), file=self.stdout, flush=True)
+    def worded(self, text: words.Words) -> str:
+        """A text in the playground's language and its own words (no ``/ds`` commands)."""
+        return local_text(words.say(text, self.lang))
 
-    async def ask(self, question: str) -> str | None:
+    def say(self, text: words.Words) -> None:
+        print(self.worded(text), file=self.stdout, flush=True)
+
+    async def ask(self, question: words.Words) -> str | None:
         self.say(question)
         if self.reader is None:
             self.reader = LineReader(self.stdin)
@@ -114,11 +109,11 @@ class Playground:
         self.say(reply.message)
         if reply.image:
             self.board_path.write_bytes(reply.image)
-            self.say(f"[board written to {self.board_path}]")
+            self.say(T("play.written.board", path=str(self.board_path)))
             turn = await self._turn_picture()
             if turn:
                 self.turn_path.write_bytes(turn)
-                self.say(f"[turn picture written to {self.turn_path}]")
+                self.say(T("play.written.turn", path=str(self.turn_path)))
 
     async def catch_up(self) -> None:
         """Show what a game channel would: the story so far, and the picture when one is due."""
@@ -139,12 +134,12 @@ class Playground:
         # before anyone reads it: the terminal writes the prompt it asks (picture_prompt) instead
         if post.image and post.over:
             self.turn_path.write_bytes(post.image)
-            self.say(f"[the final position written to {self.turn_path}]")
+            self.say(T("play.written.final", path=str(self.turn_path)))
         if post.over and game is not None:
             self.say(breakdown_text(game, self.lang))
         for name, data in post.extra_images:  # the end-of-game image
             self.board_path.with_name(name).write_bytes(data)
-            self.say(f"[{name} written to {self.board_path.with_name(name)}]")
+            self.say(T("play.written.file", name=name, path=str(self.board_path.with_name(name))))
         await self.service.record_post(post, f"local-{post.version}" if post.new_message else None)
 
     async def picture_prompt(self, version: int | None) -> None:
@@ -158,8 +153,7 @@ class Playground:
         self.turn_path.write_bytes(turn)
         if not self._told_picture:
             self._told_picture = True
-            self.say(f"[turn picture of this prompt written to {self.turn_path} (kept up to date); "
-                     "'board' writes the whole board]")
+            self.say(T("play.written.prompt", path=str(self.turn_path)))
 
     async def _turn_picture(self) -> bytes | None:
         """The compact picture Discord posts with a prompt (renderers.render_turn)."""
@@ -182,11 +176,11 @@ class Playground:
             if names:
                 self.say(problem)
             fewest = max(1, 2 - len(self.ai))
-            answer = await self.ask(f"Player names, separated by spaces ({fewest} to {MAX_PLAYERS - len(self.ai)}):")
+            answer = await self.ask(T("play.names_ask", fewest=fewest, most=MAX_PLAYERS - len(self.ai)))
             if answer is None or answer.lower() in QUIT_WORDS:
                 return None
             if answer.lower() in HELP_WORDS:
-                self.say(NAMES_HELP)
+                self.say(T("play.names_help"))
                 names = []
                 continue
             names = _split_names(answer)
@@ -196,21 +190,21 @@ class Playground:
         ready to play; else the exit status (0 when the player quit before it began)."""
         status = await self.service.game_status(self.channel)
         if status == "finished" and not new and not names:
-            self.say("The stored game is over; study it until you quit. (python -m bot --new starts another.)")
+            self.say(T("play.finished_study"))
             game = await self.service.store.latest_game(self.channel)
             self._log_seen = logbook.total(game.state) if game and game.state else 0  # shown before
             return await self.study()
         if status == "active" and not new:
-            self.say("Continuing the stored game. (python -m bot --new starts another.)")
+            self.say(T("play.continuing"))
             game = await self.service.store.latest_game(self.channel)
             self._log_seen = logbook.total(game.state) if game and game.state else 0  # shown before
             return None
         if players is not None and names and players != len(names):
-            self.say(f"--seats {players} but {len(names)} names given.")
+            self.say(T("play.seats_mismatch", seats=players, names=len(names)))
             return 1
         chosen = await self._names(names)
         if chosen is None:
-            self.say(BYE_BEFORE_START)
+            self.say(T("play.bye_before_start"))
             # names given on the command line were refused: a script learns that it failed
             return 1 if names and _names_problem(names, len(self.ai)) else 0
         try:
@@ -225,11 +219,11 @@ class Playground:
                 await self.service.add_ai(self.channel, f"local:{host}", level)
             game = await self.service.store.live_game(self.channel)
             assert game is not None  # the lobby just opened
-            self.say(f"Game #{reply.game_id} for {', '.join(s.user_name for s in game.seats)}.")
+            self.say(T("play.game_for", game=reply.game_id, players=", ".join(s.user_name for s in game.seats)))
             await self.show(await self.service.start(self.channel, f"local:{host}"))
             await self.catch_up()
         except ServiceError as e:
-            self.say(f"Cannot start: {e.in_(self.lang)}")
+            self.say(T("play.cannot_start", reason=e.in_(self.lang)))
             return 1
         return None
 
@@ -254,13 +248,14 @@ class Playground:
             choices = status.choices
             now = status.in_(self.lang).splitlines()[0]
             if refused == status.version:  # the list is just above: say only what may be typed
-                line = await self.ask(f"{now}\n{_range(choices)}; 'options' lists them again, 'help' the commands.\n> ")
+                reminder = self.worded(T("play.reminder", range=_range(choices)))
+                line = await self.ask(f"{now}\n{reminder}\n> ")
             else:
                 listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
                 line = await self.ask(f"\n{now}\n{listing}\n> ")
             refused = None
             if line is None or line.lower() in QUIT_WORDS:
-                self.say("Bye; the game is saved and continues when you start again.")
+                self.say(T("play.bye_saved"))
                 return 0
             if not line or line.lower() == "options":
                 continue
@@ -268,23 +263,30 @@ class Playground:
                 await self.command(line, status, choices)
             except (ServiceError, ValueError) as e:
                 said = e.in_(self.lang) if isinstance(e, ServiceError) else str(e)
-                self.say(f"Not accepted: {said}")
+                self.say(T("play.not_accepted", reason=said))
                 refused = status.version
+
+    async def study_loaded(self, state: dict[str, object]) -> int:
+        """A finished game just loaded: how it ended (not its whole log), then its study."""
+        self._log_seen = logbook.total(state) - 1
+        await self.catch_up()  # the breakdown and the end-of-game image
+        self.say((await self.service.status(self.channel)).message)
+        return await self.study()
 
     async def study(self) -> int:
         """After the end: the finished game's board, history, log and cards, until ``quit``."""
         while True:
-            line = await self.ask(f"\n{STUDY_HELP}\n> ")
+            line = await self.ask(f"\n{self.worded(STUDY_HELP)}\n> ")
             if line is None or line.lower() in QUIT_WORDS:
-                self.say("Bye.")
+                self.say(T("play.bye"))
                 return 0
             if not line:
                 continue
             try:
                 if not await self.look(line):
-                    self.say(f"The game is over: nothing more to play. {STUDY_HELP}")
+                    self.say(T("play.nothing_to_play", help=STUDY_HELP))
             except ServiceError as e:
-                self.say(f"Not accepted: {e.in_(self.lang)}")
+                self.say(T("play.not_accepted", reason=e.in_(self.lang)))
 
     async def command(self, line: str, status: Reply, choices: list[Choice]) -> None:
         to_act = status.to_act
@@ -316,14 +318,14 @@ class Playground:
             self.say((status or await self.service.status(self.channel)).message)
         elif command == "log":
             if arg and not arg.isdigit():
-                self.say("log takes a number of lines, for example: log 5")
+                self.say(T("play.log_usage"))
                 return True
             self.say((await self.service.log(self.channel, int(arg or 10))).message)
         elif command == "history":
             await self.history(arg)
         elif command == "tile":
             if not arg:
-                self.say("Which tile? For example: tile D3")
+                self.say(T("play.tile_usage"))
                 return True
             reply = await self.service.tile(self.channel, arg)
             self.say(reply.message)
@@ -331,7 +333,7 @@ class Playground:
             if reply.image:
                 path = self.board_path.with_name("tile.png")
                 path.write_bytes(reply.image)
-                self.say(f"[tile written to {path}]")
+                self.say(T("play.written.tile", path=str(path)))
         elif command == "rules":
             self.say(explain(arg or None, self.lang))
         elif command == "cards":
@@ -363,20 +365,20 @@ class Playground:
         """``history TURN [MOVE]``: the board as it was then, written where the board goes."""
         numbers = arg.split()
         if not 1 <= len(numbers) <= 2 or not all(n.isdigit() for n in numbers):
-            self.say("history takes a turn and, if you like, how many choices into it: history 3 or history 3 5")
+            self.say(T("play.history_usage"))
             return
         moment = await self.service.chronicle.moment_at(self.channel, *map(int, numbers), lang=self.lang)
         self.say(moment.text)
         if moment.image:
             path = self.board_path.with_name("history.png")
             path.write_bytes(moment.image)
-            self.say(f"[that board written to {path}]")
+            self.say(T("play.written.history", path=str(path)))
 
     async def _cards(self) -> str:
         game = await self.service.store.latest_game(self.channel)
         cards = (game.state or {}).get("cards", []) if game is not None else []
         if not cards:
-            return "No face-up dominance cards."
+            return self.worded(T("play.no_cards"))
         return "\n".join(f"{words.card_name(name, self.lang)}: {words.card_text(name, self.lang)}" for name in cards)
 
 
@@ -385,22 +387,22 @@ def _split_names(answer: str) -> list[str]:
     return [n for n in re.split(r"[,;\s]+", answer) if n]
 
 
-def _names_problem(names: list[str], computers: int = 0) -> str | None:
+def _names_problem(names: list[str], computers: int = 0) -> Text | None:
     if not names:
-        return "No names given."
+        return T("play.no_names")
     if computers > MAX_PLAYERS - 1:
-        return f"At most {MAX_PLAYERS - 1} computer players (--ai): a game has {MAX_PLAYERS} seats and one person."
+        return T("play.too_many_ai", most=MAX_PLAYERS - 1, seats=MAX_PLAYERS)
     if not 2 <= len(names) + computers <= MAX_PLAYERS:
-        return (f"A game needs 2 to {MAX_PLAYERS} players; {len(names)} given"
-                + (f" with {computers} computer player{'s' if computers != 1 else ''}." if computers else "."))
+        if computers:
+            return T("play.players_needed_ai", most=MAX_PLAYERS, names=len(names), n=computers)
+        return T("play.players_needed", most=MAX_PLAYERS, names=len(names))
     if len({n.lower() for n in names}) != len(names):
-        return "Every player needs a different name."
+        return T("play.different_names")
     return None
 
 
-def _range(choices: list[Choice]) -> str:
-    return f"Type a number from 1 to {len(choices)} or an option id" if len(choices) > 1 else \
-        "Type 1 or the option's id"
+def _range(choices: list[Choice]) -> Text:
+    return T("play.range", n=len(choices)) if len(choices) > 1 else T("play.range_one")
 
 
 def _option(line: str, choices: list[Choice]) -> str:
@@ -410,63 +412,3 @@ def _option(line: str, choices: list[Choice]) -> str:
         return choices[int(line) - 1].id
     by_id = {c.id.lower(): c.id for c in choices}
     return by_id.get(line.lower(), line)
-
-
-def board_path_problem(board: str) -> str | None:
-    """Why the board cannot be written to ``board``, found before any game is created."""
-    path = Path(board)
-    folder = path.resolve().parent
-    if not folder.is_dir():
-        return f"--board {board}: the folder {folder} does not exist."
-    if path.is_dir():
-        return f"--board {board} is a folder; give a file name such as {path / 'board.png'}."
-    return None
-
-
-def read_record_file(path: str) -> Loaded | str:
-    """A record checked to its end (every move replayed), or what is wrong with the file."""
-    try:
-        text = Path(path).read_bytes()
-    except OSError as e:
-        return f"--load {path}: cannot read it ({e.strerror or e})."
-    try:
-        return check_record(text)
-    except ValueError as e:  # RecordError, ReplayError, ResultMismatch: nothing is written
-        return f"--load {path}: {e}"
-
-
-async def run_playground(database: str, names: list[str], *, channel: str = "playground",
-                         board: str = "board.png", seats: int | None = None, new: bool = False,
-                         load: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-                         lang: str = words.DEFAULT, ai: list[str] | None = None) -> int:
-    problem = board_path_problem(board)
-    if ai and len(ai) > MAX_PLAYERS - 1:
-        problem = f"at most {MAX_PLAYERS - 1} computer players (--ai): a game has {MAX_PLAYERS} seats and one person"
-    loaded = read_record_file(load) if load is not None and problem is None else None
-    if isinstance(loaded, str):
-        problem, loaded = loaded, None
-    if problem is not None:
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
-    store = await open_store(database)
-    try:
-        await relayout(store)  # games stored by an older version
-        service = local_service(store)
-        if loaded is not None:
-            channel = await free_channel(store, channel)
-            game_id = await import_record(store, loaded, channel, time.time())
-            print(f"Loaded {load} as game #{game_id}, playground channel '{channel}' (python -m bot --channel "
-                  f"{channel} continues it).", file=stdout)
-        playground = Playground(service, channel, Path(board).resolve(), stdin, stdout, lang, ai)
-        print(f"Dominant Species playground - database {store.path}. {HELP}", file=stdout)
-        if loaded is not None and loaded.state["phase"] == "over":
-            playground._log_seen = logbook.total(loaded.state) - 1  # only how it ended, not the whole log
-            await playground.catch_up()  # the breakdown and the end-of-game image
-            playground.say((await service.status(channel)).message)
-            return await playground.study()
-        status = await playground.setup(names, seats, new)
-        if status is not None:
-            return status
-        return await playground.loop()
-    finally:
-        await store.close()

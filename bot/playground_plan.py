@@ -6,11 +6,6 @@ from __future__ import annotations
 import words
 from bot.game.service import GameService
 
-PLAN_HELP = ("plan keeps a player's coming AP placements: plan Ann: speciation meat, wanderlust 2 (the first "
-             "open one is placed when Ann's turn to place comes); plan Ann shows it, plan Ann: clear drops it. "
-             "Without a name, the plan is the player's to act; in the multi-animal variant name the animal "
-             "(plan birds: ...).")
-
 
 async def plan_command(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> str:
     """``plan [NAME:] SPACES``, ``plan [NAME:] clear``, ``plan [NAME]``: what to print (NAME: a
@@ -35,7 +30,7 @@ async def plan_command(service: GameService, channel: str, arg: str, to_act: str
         (user, animal), text = (to_act, None), arg.strip()
     if not text:
         shown = await service.show_plan(channel, user, animal)
-        return f"{shown.in_(lang)}\n{PLAN_HELP}"
-    if text.lower() in {w.strip().lower() for w in words.gettext("bot.plan.clear_words", lang).split(",")} | {"clear"}:
+        return f"{shown.in_(lang)}\n{words.gettext('play.plan_help', lang)}"
+    if text.lower() in {w.strip().lower() for w in words.gettext("bot.plan.clear_words", lang).split(",")}:
         return (await service.clear_plan(channel, user, animal)).in_(lang)
     return (await service.set_plan(channel, user, text, animal=animal, lang=lang)).in_(lang)

@@ -1,8 +1,10 @@
 """Text in any script a Discord name may use, from fonts shipped in ``renderers/fonts/``.
 
 Noto Sans (regular and bold) sets everything; a character it lacks falls back, one
-character at a time, to a Noto Sans CJK subset, then to a Noto Color Emoji subset (drawn as
-a one-colour glyph in the text colour), then to a small circle, never to an empty box.
+character at a time, to a Noto Sans CJK subset, to Noto Sans Hebrew or Arabic (a run of those
+is laid out right to left, Arabic joined, by Pillow's Raqm layout where it has one), then to a
+Noto Color Emoji subset (drawn as a one-colour glyph in the text colour), then to a small
+circle, never to an empty box.
 ``scripts/build_fonts.py`` rebuilds the files; ``fonts/OFL.txt`` is their licence.
 """
 
@@ -14,7 +16,7 @@ from contextlib import contextmanager
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from renderers.cmap import codepoints
 
@@ -26,6 +28,9 @@ REGULAR = FONT_DIR / "NotoSans-Regular.ttf"
 BOLD = FONT_DIR / "NotoSans-Bold.ttf"
 CJK = FONT_DIR / "NotoSansCJK-Subset.otf"
 EMOJI = FONT_DIR / "NotoColorEmoji-Subset.ttf"
+HEBREW = FONT_DIR / "NotoSansHebrew-Regular.ttf"
+HEBREW_BOLD = FONT_DIR / "NotoSansHebrew-Bold.ttf"
+ARABIC = FONT_DIR / "NotoSansArabic-Regular.ttf"
 #: Colour emoji fonts hold bitmaps of one size only.
 EMOJI_STRIKE = 109
 
@@ -36,7 +41,7 @@ MASK_CACHE_CHARS = 40
 LONG_MASKS_KEPT = 256
 
 # Kinds of run, in fallback order.
-LATIN, HAN, EMOJI_RUN, MISSING = "latin", "cjk", "emoji", "missing"
+LATIN, HAN, RTL, EMOJI_RUN, MISSING = "latin", "cjk", "rtl", "emoji", "missing"
 Run = tuple[str, str]  # (kind, text)
 
 
@@ -52,19 +57,40 @@ def _cjk(size: int) -> ImageFont.FreeTypeFont:
 
 
 @cache
-def _coverage() -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
-    # Regular and bold Noto Sans map the same characters.
-    return codepoints(REGULAR), codepoints(CJK), codepoints(EMOJI)
+def _rtl(size: int, bold: bool, arabic: bool) -> ImageFont.FreeTypeFont:
+    """Noto Sans Arabic or Hebrew, laid out by Raqm (bidi, Arabic joining) when Pillow has it."""
+    path = ARABIC if arabic else (HEBREW_BOLD if bold else HEBREW)
+    engine = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
+    return ImageFont.truetype(str(path), max(MIN_SIZE, size), layout_engine=engine)
+
+
+def _rtl_run(run: str, size: int, bold: bool) -> tuple[ImageFont.FreeTypeFont, str, str | None]:
+    """The font for a right-to-left run, the text to give it, and how to lay it out: without
+    Raqm the characters are reversed (Hebrew then reads right; Arabic unjoined, but readable)."""
+    hebrew = _coverage()[3]
+    face = _rtl(size, bold, any(kind_of(c) == RTL and ord(c) not in hebrew for c in run))
+    if face.layout_engine == ImageFont.Layout.RAQM:
+        return face, run, "rtl"
+    return face, run[::-1], None
+
+
+@cache
+def _coverage() -> tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int], frozenset[int]]:
+    # Regular and bold Noto Sans (and Noto Sans Hebrew) map the same characters.
+    return codepoints(REGULAR), codepoints(CJK), codepoints(EMOJI), codepoints(HEBREW), codepoints(ARABIC)
 
 
 def kind_of(ch: str) -> str:
-    """Which font draws ``ch``: LATIN (Noto Sans), HAN (CJK), EMOJI_RUN or MISSING."""
-    latin, han, emoji = _coverage()
+    """Which font draws ``ch``: LATIN (Noto Sans), HAN (CJK), RTL (Hebrew, Arabic), EMOJI_RUN
+    or MISSING."""
+    latin, han, emoji, hebrew, arabic = _coverage()
     cp = ord(ch)
     if cp in latin:
         return LATIN
     if cp in han:
         return HAN
+    if cp in hebrew or cp in arabic:
+        return RTL
     if cp in emoji:
         return EMOJI_RUN
     return MISSING
@@ -90,8 +116,11 @@ def runs(s: str) -> tuple[Run, ...]:
     out: list[Run] = []
     for ch in s:
         k = kind_of(ch)
-        if out and out[-1][0] == k and k in (LATIN, HAN):
+        if out and out[-1][0] == k and k in (LATIN, HAN, RTL):
             out[-1] = (k, out[-1][1] + ch)
+        elif k == RTL and len(out) >= 2 and out[-2][0] == RTL and out[-1][1].isspace():
+            # words of one right-to-left name are one run, so they read right to left
+            out[-2:] = [(RTL, out[-2][1] + out[-1][1] + ch)]
         else:
             out.append((k, ch))
     return tuple(out)
@@ -106,6 +135,9 @@ def _run_width(kind: str, text: str, size: int, bold: bool) -> float:
         return font(size, bold).getlength(text)
     if kind == HAN:
         return _cjk(size).getlength(text)
+    if kind == RTL:
+        face, shown, direction = _rtl_run(text, size, bold)
+        return face.getlength(shown, direction=direction)
     return round(size * (1.15 if kind == EMOJI_RUN else 0.8))
 
 
@@ -238,6 +270,10 @@ def text(
         elif kind == HAN:
             draw.text((x, base), run, font=_cjk(size), fill=fill, anchor="ls",
                       stroke_width=0.4 if bold else 0, stroke_fill=fill)
+        elif kind == RTL:
+            face, shown, direction = _rtl_run(run, size, bold)
+            draw.text((x, base), shown, font=face, fill=fill, anchor="ls", direction=direction,
+                      stroke_width=0.4 if bold and face.path == str(ARABIC) else 0, stroke_fill=fill)
         elif kind == EMOJI_RUN:
             h = round(px * 0.95)
             draw.bitmap((round(x + (w - emoji_mask(run, h).width) / 2), round(base - px * 0.8)),

@@ -18,6 +18,9 @@ What it writes, and why each file is there:
 * ``NotoColorEmoji-Subset.ttf``: Noto Color Emoji cut down to the single-code-point emoji
   of the Emoticons, Pictographs, Transport, Supplemental and Symbols blocks, and the
   regional-indicator letters (the ones names use); the renderer draws them in one colour.
+* ``NotoSansHebrew-Regular.ttf``, ``NotoSansHebrew-Bold.ttf``, ``NotoSansArabic-Regular.ttf``:
+  copied as they are (small); names in Hebrew and Arabic, set right to left (Arabic bold is
+  the regular face with a thin stroke, as the CJK subset's).
 * ``OFL.txt``: the SIL Open Font License 1.1 that covers all of them, taken from the
   Debian package's copyright file.
 
@@ -99,14 +102,16 @@ def licence_text() -> str:
 
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"):
+    for name in ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf",
+                 "NotoSansArabic-Regular.ttf"):
         shutil.copyfile(NOTO / name, OUT / name)
     sc = next(f for f in TTCollection(str(CJK)).fonts if f["name"].getDebugName(4) == "Noto Sans CJK SC")
     cut(sc, cjk_codepoints(), OUT / "NotoSansCJK-Subset.otf")
     cut(TTFont(str(EMOJI)), emoji_codepoints(), OUT / "NotoColorEmoji-Subset.ttf")
     (OUT / "OFL.txt").write_text(
         "SIL Open Font License, Version 1.1\n\n"
-        "Noto Sans, Noto Sans CJK and Noto Color Emoji: Copyright 2010-2020 Google LLC and the Noto "
+        "Noto Sans, Noto Sans CJK, Noto Sans Hebrew, Noto Sans Arabic and Noto Color Emoji: Copyright 2010-2020 "
+        "Google LLC and the Noto "
         "project authors.\nThe CJK and emoji files here are subsets made by scripts/build_fonts.py.\n\n"
         + licence_text())
     for p in sorted(OUT.iterdir()):

@@ -3,11 +3,12 @@ answer itself, cut to Discord's limits and pinging nobody."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -16,6 +17,8 @@ from bot.discord.limits import ALT_TEXT, CONTENT, clip
 from bot.game.replies import Reply, ServiceError
 from words import T, Words, pick_language
 from words import say as say_in
+
+T_ = TypeVar("T_")
 
 log = logging.getLogger(__name__)
 OUR_FAULT = T("bot.our_fault")
@@ -72,6 +75,21 @@ async def answer(interaction: discord.Interaction, content: str | None = None, *
     return await _sent("an answer", lambda: interaction.response.send_message(
         content, ephemeral=ephemeral, allowed_mentions=mentions,
         files=[a.file() for a in attachments] or discord.utils.MISSING, **kwargs))
+
+
+#: Seconds a private answer may take before the interaction is acknowledged ("thinking") and the
+#: answer follows: on a busy server the store can keep it waiting past Discord's 3 s.
+SLOW_ANSWER = 1.0
+
+
+async def soon(interaction: discord.Interaction, pending: Awaitable[T_], *, ephemeral: bool = True) -> T_:
+    """``pending``'s result; if it is not ready within ``SLOW_ANSWER``, the interaction is
+    acknowledged first (a command's privately, "thinking"; a click's as an update of its message)."""
+    task = asyncio.ensure_future(pending)
+    if not (await asyncio.wait({task}, timeout=SLOW_ANSWER))[0]:
+        component = interaction.type == discord.InteractionType.component
+        await defer(interaction) if component else await defer(interaction, ephemeral=ephemeral, thinking=True)
+    return await task
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False) -> bool:

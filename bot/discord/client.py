@@ -21,6 +21,7 @@ from bot.discord.commands_admin import install_admin_buttons
 from bot.discord.commands_story import install_story_buttons
 from bot.discord.delivery import Announcer
 from bot.discord.metrics import Metrics
+from bot.discord.pacing import GLOBAL_BURST, GLOBAL_RATE, RequestPacer, pace_http, process_share
 from bot.discord.rematch import open_rematch
 from bot.discord.responder import Responder
 from bot.discord.translator import CatalogueTranslator
@@ -85,6 +86,9 @@ class DominantBot(discord.Client):
                                                shard_ids=list(shards.ids), shard_count=shards.count, **traced)
         else:
             super().__init__(intents=intents, allowed_mentions=mentions, **traced)
+        # under Discord's 50 requests a second (the bot's, across its processes), whatever posts at once
+        share = process_share(len(shards.ids), shards.count) if shards is not None else GLOBAL_RATE
+        pace_http(self.http, RequestPacer(rate=share, burst=max(1, round(GLOBAL_BURST * share / GLOBAL_RATE))))
         self.sync_guild = sync_guild
         self.shard_config = shards
         self.metrics = metrics

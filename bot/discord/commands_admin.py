@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import components
-from bot.discord.answers import answer, user_lang
+from bot.discord.answers import answer, soon, user_lang
 from bot.discord.components import games_page_view
 from bot.discord.limits import AUTOCOMPLETE_NAME, CONTENT, clip
 from words import LANGUAGES, gettext, language_name, say
@@ -63,13 +63,18 @@ async def show_games_page(shell: Responder, interaction: discord.Interaction, pa
     """A page of the server's games, privately: the answer to ``/ds admin games``, or (a click on
     its newer / older) the same private message stepping to another page.  Whoever clicks must
     manage the server too."""
-    shown = await shell.service.server_games(str(interaction.guild_id), manages_server(interaction), page)
+    # on a busy server the store may keep it past Discord's 3 s: acknowledged first then
+    shown = await soon(interaction, shell.service.server_games(str(interaction.guild_id),
+                                                               manages_server(interaction), page))
     lang = user_lang(interaction)
     text, view = clip(say(shown.message, lang), CONTENT), games_page_view(shown.index, shown.count, lang)
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         with contextlib.suppress(discord.HTTPException):  # the old page stays: its buttons still work
-            await interaction.response.edit_message(content=text, view=view)
+            if interaction.response.is_done():  # acknowledged while the store was slow
+                await interaction.edit_original_response(content=text, view=view)
+            else:
+                await interaction.response.edit_message(content=text, view=view)
         return
     await answer(interaction, text, view=view or discord.utils.MISSING, ephemeral=True)
 

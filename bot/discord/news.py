@@ -15,14 +15,13 @@ back-off; any other refusal is a mention in the channel this time (``operations`
 from __future__ import annotations
 
 import logging
-import time
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.discord.limits import CONTENT, clip_end
 from bot.discord.operations import Operations, PostOutcome, Sent
+from bot.discord.pacing import Pacer
 from bot.discord.posts import compose, mention_head, mentions_for, picture
 from bot.game.followers import TurnNews
 from bot.game.service import TURN_IMAGE, GameService
@@ -36,32 +35,6 @@ DMS_PER_SECOND, DMS_AT_ONCE = 10.0, 10
 #: Discord's limit on the users one message may ping.
 MENTIONS_MAX = 100
 NEWS_KEPT = 16  # news with its picture drawn, kept for the items still being sent
-
-
-class Pacer:
-    """At most ``rate`` a second, ``burst`` at once (a token bucket on ``clock``)."""
-
-    def __init__(self, rate: float = DMS_PER_SECOND, burst: int = DMS_AT_ONCE,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self._tokens, self._at = float(burst), clock()
-
-    def _refill(self) -> None:
-        now = self.clock()
-        self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
-        self._at = now
-
-    def take(self) -> bool:
-        self._refill()
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
-
-    def wait(self) -> float:
-        """Seconds until ``take`` succeeds."""
-        self._refill()
-        return max(0.0, (1 - self._tokens) / self.rate)
 
 
 @dataclass(frozen=True)
@@ -112,7 +85,7 @@ class FollowerNews:
     def __init__(self, ops: Operations, service: GameService, pacer: Pacer | None = None) -> None:
         self.ops = ops
         self.service = service
-        self.pacer = pacer or Pacer()
+        self.pacer = pacer or Pacer(DMS_PER_SECOND, DMS_AT_ONCE)
         self._news: OrderedDict[int, TurnNews | None] = OrderedDict()  # by outbox item
 
     async def tell(self, item: OutboxItem) -> Told:

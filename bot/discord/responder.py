@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord import components
-from bot.discord.answers import OUR_FAULT, answer, defer, say, send_error, send_picture, user_lang, who
+from bot.discord.answers import OUR_FAULT, SLOW_ANSWER, answer, defer, say, send_error, send_picture, user_lang, who
 from bot.discord.delivery import Announcer
 from bot.discord.limits import CONTENT, clip
 from bot.discord.operations import PostOutcome
@@ -30,9 +30,6 @@ from words import T, Words, join
 from words import say as say_in
 
 log = logging.getLogger(__name__)
-#: Seconds a private answer may take before the interaction is acknowledged ("thinking") and the
-#: answer follows: on a busy server the store can keep it waiting past Discord's 3 s.
-SLOW_ANSWER = 1.0
 
 
 class Responder:

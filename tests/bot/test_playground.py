@@ -279,3 +279,14 @@ def test_the_pictures_the_playground_writes_beside_the_board_are_not_tracked():
     ignored = set((ROOT / ".gitignore").read_text().splitlines())
     for name in ("board.png", "turn.png", "tile.png", "history.png", FINAL_IMAGE):
         assert f"/{name}" in ignored, name
+
+
+def test_with_lang_hu_the_playground_speaks_hungarian(tmp_path):
+    result = run_bot(tmp_path, "help\nnonsense\nlog x\nquit\n", "--lang", "hu", "--players", "Anna", "Béla")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for said in ("Dominant Species játszótér", "A #1 játszma játékosai: Anna, Béla.", "Írd be egy lehetőség számát",
+                 "Nem fogadható el:", "A log a sorok számát várja", "Viszlát; a játszma el van mentve"):
+        assert said in out, said
+    for english in ("Type an option number", "Not accepted:", "Bye;", "Game #1 for", "written to"):
+        assert english not in out, english

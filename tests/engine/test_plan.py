@@ -7,8 +7,11 @@ import random
 import pytest
 
 import engine
+from engine.ai import choose
+from engine.ai.ranking import ranked
 from engine.data import ACTION_ROWS
 from engine.display import place_ap, space_id
+from engine.invariants import violations
 from engine.plan import Outcome, next_planned, usable
 from engine.simulate import pick
 from tests.engine.helpers import current, game, start_action
@@ -163,3 +166,41 @@ def test_every_planned_placement_is_legal_over_many_seeded_games(players, multi)
         got = _planned_game(players, 100 * players + seed, multi)
         planned, taken = planned + got[0], taken + got[1]
     assert planned > 100 and taken > 10, (planned, taken)
+
+
+def _ranked_plans(players: int, seed: int, k: int, turns: int) -> tuple[int, int]:
+    """The first ``turns`` turns of a game of ``easy`` players, each of whom, when asked to
+    place, places its ranking's first space and keeps the next ``k`` as its plan (the way of
+    bench/waits.py); every placement the plan gives goes through ``engine.apply``."""
+    state = engine.new_game(players, seed)
+    plans: dict[str, tuple[str, ...]] = {}
+    planned = taken = 0
+    while (p := engine.prompt(state)) is not None and state["turn"] <= turns:
+        ai_seed = seed * 1_000_003 + state["decisions"]
+        if state["phase"] != "planning":
+            plans.clear()
+            engine.apply(state, p.seat, choose(state, "easy", ai_seed))
+            continue
+        plan = plans.get(p.animal, ())
+        out = next_planned(state, p.animal, plan)
+        taken += len(out.taken)
+        if out.option is not None:
+            assert out.option in plan and out.rest == plan[plan.index(out.option) + 1:]
+            engine.apply(state, p.seat, out.option)  # a RulesError here fails the test
+            assert violations(state) == []
+            plans[p.animal] = out.rest
+            planned += 1
+            continue
+        order = ranked(state, "easy", ai_seed)
+        engine.apply(state, p.seat, order[0])
+        plans[p.animal] = order[1:k + 1]
+    return planned, taken
+
+
+@pytest.mark.parametrize("players,k", [(2, 3), (4, 3), (4, 5), (6, 1)])
+def test_plans_made_from_the_players_own_ranking_place_only_legal_spaces(players, k):
+    planned = taken = 0
+    for seed in (1, 2):
+        got = _ranked_plans(players, 40 + seed, k, turns=3)
+        planned, taken = planned + got[0], taken + got[1]
+    assert planned > 10 and taken > 0, (planned, taken)

@@ -1,5 +1,6 @@
-"""Every name is drawn with real glyphs: Latin with accents, Greek, Cyrillic, Hungarian, CJK
-and emoji; a character no shipped font has becomes a small ring, never a box."""
+"""Every name is drawn with real glyphs: Latin with accents, Greek, Cyrillic, Hungarian, CJK,
+Hebrew and Arabic (right to left) and emoji; a character no shipped font has becomes a small
+ring, never a box."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from renderers import fonts
 from renderers.cmap import codepoints
 
 NAMES = ["Zoë", "José", "Bøb", "Ödön Győző", "Űrsula", "Αλέξανδρος", "Дмитрий", "名字", "ゆうき",
-         "김민준", "王小明", "😀 Ann", "🎲🐍🔥", "Jose\u0301", "👍🏽 Kim", "Łukasz Żółć", "Çağrı", "Nguyễn"]
+         "김민준", "王小明", "😀 Ann", "🎲🐍🔥", "Jose\u0301", "👍🏽 Kim", "Łukasz Żółć", "Çağrı", "Nguyễn",
+         "דוד כהן", "محمد علي", "Ann שרה"]
 #: A private-use code point: no shipped font maps it, so FreeType draws .notdef for it.
 NOTDEF = "\ue000"
 
@@ -27,11 +29,12 @@ def glyph(font: ImageFont.FreeTypeFont, ch: str) -> Image.Image:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_character_of_a_name_has_a_glyph_in_the_font_chosen_for_it(name):
-    files = {fonts.LATIN: fonts.REGULAR, fonts.HAN: fonts.CJK, fonts.EMOJI_RUN: fonts.EMOJI}
+    files = {fonts.LATIN: [fonts.REGULAR], fonts.HAN: [fonts.CJK], fonts.EMOJI_RUN: [fonts.EMOJI],
+             fonts.RTL: [fonts.HEBREW, fonts.ARABIC]}
     for kind, run in fonts.runs(fonts.clean(name)):
         assert kind != fonts.MISSING, (name, run)
         for ch in run:
-            assert ord(ch) in codepoints(files[kind]), (name, ch)
+            assert any(ord(ch) in codepoints(f) for f in files[kind]), (name, ch)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -44,7 +47,10 @@ def test_no_character_is_drawn_as_the_notdef_box(name):
                 assert mask.getextrema()[1] > 100, ch
                 assert sum(mask.histogram()[61:]) > 0.25 * mask.width * mask.height, ch
                 continue
-            face = fonts.font(40) if kind == fonts.LATIN else fonts._cjk(40)
+            if kind == fonts.RTL:
+                face = fonts._rtl_run(ch, 40, False)[0]
+            else:
+                face = fonts.font(40) if kind == fonts.LATIN else fonts._cjk(40)
             drawn, notdef = glyph(face, ch), glyph(face, NOTDEF)
             assert drawn.getbbox() is not None, ch
             assert ImageChops.difference(drawn, notdef).getbbox() is not None, ch
@@ -62,9 +68,9 @@ def test_a_mixed_name_draws_on_one_line_and_measures_its_runs():
 
 
 def test_a_script_we_do_not_ship_becomes_a_ring_not_a_box():
-    assert [k for k, _ in fonts.runs("אב")] == [fonts.MISSING, fonts.MISSING]
+    assert [k for k, _ in fonts.runs("กข")] == [fonts.MISSING, fonts.MISSING]  # Thai
     img = Image.new("L", (100, 60), 255)
-    fonts.text(ImageDraw.Draw(img), (10, 30), "א", 30, 0, anchor="lm")
+    fonts.text(ImageDraw.Draw(img), (10, 30), "ก", 30, 0, anchor="lm")
     x0, y0, x1, y1 = ink(img).getbbox()
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     assert img.getpixel((cx, cy)) == 255  # hollow ring: the middle stays blank
@@ -85,3 +91,26 @@ def test_the_fonts_ship_with_their_licence():
     assert (fonts.FONT_DIR / "OFL.txt").read_text().startswith("SIL Open Font License")
     total = sum(p.stat().st_size for p in fonts.FONT_DIR.iterdir())
     assert total < 8_000_000
+
+
+def test_a_hebrew_name_reads_right_to_left_and_an_arabic_one_is_joined():
+    """Its words in one run, set from the right: what the Hebrew face draws for the reversed
+    characters; Arabic letters joined (not the letters' isolated forms set side by side)."""
+    from PIL import features
+
+    name = "דוד כהן"
+    assert fonts.runs(name) == ((fonts.RTL, name),)
+    img = Image.new("L", (300, 60), 255)
+    fonts.text(ImageDraw.Draw(img), (10, 40), name, 28, 0, anchor="ls")
+    plain = ImageFont.truetype(str(fonts.HEBREW), 28, layout_engine=ImageFont.Layout.BASIC)
+    want = Image.new("L", (300, 60), 255)
+    ImageDraw.Draw(want).text((10, 40), name[::-1], font=plain, fill=0, anchor="ls")
+    assert ImageChops.difference(img, want).getbbox() is None
+    if features.check("raqm"):
+        arabic = "محمد"
+        joined = Image.new("L", (300, 60), 255)
+        fonts.text(ImageDraw.Draw(joined), (10, 40), arabic, 28, 0, anchor="ls")
+        plain = ImageFont.truetype(str(fonts.ARABIC), 28, layout_engine=ImageFont.Layout.BASIC)
+        isolated = Image.new("L", (300, 60), 255)
+        ImageDraw.Draw(isolated).text((10, 40), arabic[::-1], font=plain, fill=0, anchor="ls")
+        assert ink(joined).getbbox() is not None and ImageChops.difference(joined, isolated).getbbox() is not None

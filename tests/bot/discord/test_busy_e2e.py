@@ -104,3 +104,27 @@ async def test_a_private_answer_kept_waiting_by_the_store_is_acknowledged_first(
         assert said["content"].startswith("You follow game #1"), said
     finally:
         assert await bot.stop() == 0
+
+
+async def test_a_page_of_admin_games_kept_waiting_by_the_store_is_acknowledged_first(fake, tmp_path, pg_url):
+    """/ds admin games while the store keeps it waiting (the soak of two shards on PostgreSQL saw it
+    answered after 3-7 s, when Discord had failed it): acknowledged first, privately, then the page."""
+    bot = BotProcess(fake, tmp_path / "unused", env={"DS_DATABASE_URL": pg_url})
+    await bot.start()
+    try:
+        await slash(fake, "new", ANN, {"players": 2})
+        busy = await asyncpg.connect(pg_url)
+        held = busy.transaction()
+        await held.start()
+        await busy.execute("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")  # the store keeps the page waiting
+        try:
+            iid = fake.slash("ds", "admin games", {}, user=CY, permissions=1 << 5)  # Manage Server
+            first = await fake.response(iid, timeout=15)  # while the store still waits
+            assert first["type"] == 5 and first["data"]["flags"] & 64, first  # deferred, privately
+        finally:
+            await held.rollback()
+            await busy.close()
+        (said,) = await fake.wait_followups(iid, 1, timeout=15)
+        assert "#1" in said["content"], said
+    finally:
+        assert await bot.stop() == 0

@@ -9,8 +9,9 @@ import discord
 
 from bot.discord.components import BUTTON_LABEL, BoardButton, OptionButton, prompt_view
 from bot.discord.delivery import Announcer, compose, mentions_for, message_text
-from bot.discord.news import FollowerNews, Pacer, mention_posts
+from bot.discord.news import FollowerNews, mention_posts
 from bot.discord.operations import Operations, dms_closed, passing
+from bot.discord.pacing import Pacer
 from bot.game.channel import ChannelPost
 from bot.game.followers import TurnNews
 from bot.game.limits import CONTENT as MESSAGE_LIMIT

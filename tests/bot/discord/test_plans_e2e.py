@@ -98,7 +98,8 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
     assert button is not None  # Planning: the prompt offers it
     iid = fake.click(button, user=CY, message_id=int(first["id"]))
     menus = await fake.response(iid)
-    assert menus["type"] == 4 and menus["data"]["flags"] & 64 and "no plan" in menus["data"]["content"]
+    assert menus["type"] == 4 and menus["data"]["flags"] & 64, menus
+    assert "no plan" in menus["data"]["content"], bot.tail()
     selects = [c for row in menus["data"]["components"] for c in row["components"] if c["type"] == 3]
     (holding,) = [s for s in selects if CY_FIRST in [o["value"] for o in s["options"]]]
     message_id = int(fake.original_message(iid)["id"])

@@ -1,0 +1,74 @@
+"""Starting the local playground (``python -m bot`` without a token): the command line's
+paths and record checked before anything is stored, then the store opened and the session run
+(``bot.playground``)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+import words
+from bot.compose import local_service
+from bot.game.layout import relayout
+from bot.game.records import Loaded, check_record, free_channel, import_record
+from bot.playground import HELP, MAX_PLAYERS, Playground, local_text
+from bot.store.connect import open_store
+from words import T
+
+
+def board_path_problem(board: str) -> str | None:
+    """Why the board cannot be written to ``board``, found before any game is created."""
+    path = Path(board)
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        return f"--board {board}: the folder {folder} does not exist."
+    if path.is_dir():
+        return f"--board {board} is a folder; give a file name such as {path / 'board.png'}."
+    return None
+
+
+def read_record_file(path: str) -> Loaded | str:
+    """A record checked to its end (every move replayed), or what is wrong with the file."""
+    try:
+        text = Path(path).read_bytes()
+    except OSError as e:
+        return f"--load {path}: cannot read it ({e.strerror or e})."
+    try:
+        return check_record(text)
+    except ValueError as e:  # RecordError, ReplayError, ResultMismatch: nothing is written
+        return f"--load {path}: {e}"
+
+
+async def run_playground(database: str, names: list[str], *, channel: str = "playground",
+                         board: str = "board.png", seats: int | None = None, new: bool = False,
+                         load: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+                         lang: str = words.DEFAULT, ai: list[str] | None = None) -> int:
+    problem = board_path_problem(board)
+    if ai and len(ai) > MAX_PLAYERS - 1:
+        problem = f"at most {MAX_PLAYERS - 1} computer players (--ai): a game has {MAX_PLAYERS} seats and one person"
+    loaded = read_record_file(load) if load is not None and problem is None else None
+    if isinstance(loaded, str):
+        problem, loaded = loaded, None
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    store = await open_store(database)
+    try:
+        await relayout(store)  # games stored by an older version
+        service = local_service(store)
+        if loaded is not None:
+            channel = await free_channel(store, channel)
+            game_id = await import_record(store, loaded, channel, time.time())
+            print(words.say(T("play.loaded", file=load, game=game_id, channel=channel), lang), file=stdout)
+        playground = Playground(service, channel, Path(board).resolve(), stdin, stdout, lang, ai)
+        print(local_text(words.say(T("play.welcome", database=str(store.path), help=HELP), lang)), file=stdout)
+        if loaded is not None and loaded.state["phase"] == "over":
+            return await playground.study_loaded(loaded.state)
+        status = await playground.setup(names, seats, new)
+        if status is not None:
+            return status
+        return await playground.loop()
+    finally:
+        await store.close()
