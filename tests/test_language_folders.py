@@ -20,7 +20,8 @@ import discord
 from discord import app_commands
 import words
 from bot.__main__ import LANGUAGES as COMMAND_LINE, parse_args
-from bot.discord.commands import build_commands, language_choices
+from bot.discord.commands import build_commands
+from bot.discord.commands_lobby import language_choices
 from bot.discord.commands_admin import VALUES
 from bot.discord.translator import CatalogueTranslator
 from bot.game.lobby import Lobby

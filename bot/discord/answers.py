@@ -14,7 +14,7 @@ import aiohttp
 import discord
 
 from bot.discord.limits import ALT_TEXT, CONTENT, clip
-from bot.game.replies import Reply
+from bot.game.replies import Reply, ServiceError
 from words import T, Words, pick_language
 from words import say as say_in
 
@@ -116,6 +116,18 @@ async def send_error(interaction: discord.Interaction, text: Words) -> None:
     """A refusal: always private, in the user's language."""
     interaction.extras[OUTCOME] = "error" if text is OUR_FAULT else "refused"
     await say(interaction, text, ephemeral=True)
+
+
+async def answer_refusal(interaction: discord.Interaction, error: BaseException) -> bool:
+    """The one refusal path: ``error`` the service's refusal (bare, or as discord.py wraps a
+    command's) is said privately, once, in the user's language, and True; anything else False.
+    The tree's error handler and the buttons' and menus' wrapper call it; a handler lets a
+    refusal rise (after a defer too: the answer is then the followup)."""
+    refused = error.original if isinstance(error, discord.app_commands.CommandInvokeError) else error
+    if not isinstance(refused, ServiceError):
+        return False
+    await send_error(interaction, refused.message)
+    return True
 
 
 async def send_picture(interaction: discord.Interaction, reply: Reply, name: str = "board.png", *,

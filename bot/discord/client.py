@@ -16,7 +16,7 @@ import yarl
 from discord import app_commands
 
 from bot.discord import components, components_story, plans
-from bot.discord.answers import OUR_FAULT, offer_nothing, send_error
+from bot.discord.answers import OUR_FAULT, answer_refusal, offer_nothing, send_error
 from bot.discord.commands_admin import install_admin_buttons
 from bot.discord.commands_story import install_story_buttons
 from bot.discord.delivery import Announcer
@@ -150,6 +150,10 @@ class DominantBot(discord.Client):
             try:
                 await handler(interaction, **fields)
             except Exception as e:
+                if await answer_refusal(interaction, e):  # the service said no: counted as refused
+                    if self.metrics is not None:
+                        self.metrics.finish(interaction)
+                    return
                 if self.metrics is not None:
                     self.metrics.finish(interaction, "error")
                     if is_store_error(e):
@@ -206,13 +210,13 @@ class DominantBot(discord.Client):
             # a while to reach every client): the command is fine, their copy of it is old.
             log.info("an outdated command was used: %s", error)
             await send_error(interaction, COMMANDS_UPDATING)
-        else:
+        elif not await answer_refusal(interaction, error):  # the service's refusal: said privately; else ours
             log.exception("command failed", exc_info=error)
             await send_error(interaction, OUR_FAULT)
             if self.metrics is not None and is_store_error(getattr(error, "original", error)):
                 self.metrics.store_failed("command")
         if self.metrics is not None:
-            self.metrics.finish(interaction)  # refused (an outdated command) or our fault, as the answer said
+            self.metrics.finish(interaction)  # refused (by the service, an outdated command) or our fault, as said
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # A click on a custom id of ours that no item answers (mangled, forged, or from an

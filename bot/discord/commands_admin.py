@@ -18,7 +18,6 @@ from bot.discord import components
 from bot.discord.answers import answer, soon, user_lang
 from bot.discord.components import games_page_view
 from bot.discord.limits import AUTOCOMPLETE_NAME, CONTENT, clip
-from bot.game.replies import ServiceError
 from words import LANGUAGES, gettext, language_name, say
 
 if TYPE_CHECKING:
@@ -64,12 +63,9 @@ async def show_games_page(shell: Responder, interaction: discord.Interaction, pa
     """A page of the server's games, privately: the answer to ``/ds admin games``, or (a click on
     its newer / older) the same private message stepping to another page.  Whoever clicks must
     manage the server too."""
-    try:  # on a busy server the store may keep it past Discord's 3 s: acknowledged first then
-        shown = await soon(interaction, shell.service.server_games(str(interaction.guild_id),
-                                                                   manages_server(interaction), page))
-    except ServiceError as e:
-        await shell.send_error(interaction, e.message)
-        return
+    # on a busy server the store may keep it past Discord's 3 s: acknowledged first then
+    shown = await soon(interaction, shell.service.server_games(str(interaction.guild_id),
+                                                               manages_server(interaction), page))
     lang = user_lang(interaction)
     text, view = clip(say(shown.message, lang), CONTENT), games_page_view(shown.index, shown.count, lang)
     message = interaction.message
@@ -92,47 +88,52 @@ def manages_server(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions and interaction.permissions.manage_guild)
 
 
-def add_admin_commands(ds: app_commands.Group, shell: Responder) -> app_commands.Group:
-    """Register the ``/ds admin`` group (one of /ds's 25 slots) and its commands."""
-    admin = app_commands.Group(name="admin", parent=ds, description="Server managers: games, abandon, defaults")
+def _offered(command: app_commands.Command[Any, ..., None]) -> app_commands.Command[Any, ..., None]:
+    """``/ds admin defaults`` with its fixed values offered by autocomplete, not as choices: a
+    command's texts, every choice of every option included, must stay within Discord's 4,000 characters."""
+    for option, values in VALUES.items():
+        command.autocomplete(option)(_offer(values))
+    return command
 
-    @admin.command(name="games", description="This server's lobbies and games")
-    async def games(interaction: discord.Interaction) -> None:
-        await show_games_page(shell, interaction, 0)
 
-    @admin.command(name="abandon", description="Abandon any game of this server")
+class Admin(app_commands.Group, name="admin", description="Server managers: games, abandon, defaults"):
+    """The ``/ds admin`` group (one of /ds's 25 slots) and its commands."""
+
+    def __init__(self, shell: Responder) -> None:
+        super().__init__()
+        self.shell = shell
+
+    @app_commands.command(name="games", description="This server's lobbies and games")
+    async def games(self, interaction: discord.Interaction) -> None:
+        await show_games_page(self.shell, interaction, 0)
+
+    @app_commands.command(name="abandon", description="Abandon any game of this server")
     @app_commands.describe(game="Its number (start typing)")
-    async def abandon(interaction: discord.Interaction, game: app_commands.Range[int, 1, GAME_ID_MAX]) -> None:
-        guild, manager = str(interaction.guild_id), interaction.user.display_name
-        reply = await shell.run_simple(interaction, lambda: shell.service.admin_abandon(
+    async def abandon(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, GAME_ID_MAX]) -> None:
+        guild, manager, shell = str(interaction.guild_id), interaction.user.display_name, self.shell
+        await shell.run_simple(interaction, lambda: shell.service.admin_abandon(
             guild, game, manager, manages_server(interaction)), private=True)
-        if reply is not None and shell.scheduler is not None:
+        if shell.scheduler is not None:
             shell.scheduler.wake()  # its channel is told now, not at the next tick
 
     @abandon.autocomplete("game")
-    async def abandon_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    async def abandon_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         if not manages_server(interaction):
             return []
         needle = current.strip().lower().lstrip("#")
-        found = await shell.service.server_game_choices(str(interaction.guild_id))
+        found = await self.shell.service.server_game_choices(str(interaction.guild_id))
         return [app_commands.Choice(name=clip(text, AUTOCOMPLETE_NAME), value=game_id)
                 for game_id, text in found if needle in text.lower()][:AUTOCOMPLETE_MAX]
 
-    @admin.command(name="defaults", description="What new games here start with")
+    @_offered
+    @app_commands.command(name="defaults", description="What new games here start with")
     @app_commands.describe(language="en or hu", board="action, turn or request", reminder="e.g. 24h, or off",
                            deadline="e.g. 48h, or off", at_deadline="ai or wait", hints="on or off",
                            rated="on or off")
-    async def defaults(interaction: discord.Interaction, language: str | None = None, board: str | None = None,
+    async def defaults(self, interaction: discord.Interaction, language: str | None = None, board: str | None = None,
                        reminder: str | None = None, deadline: str | None = None, at_deadline: str | None = None,
                        hints: str | None = None, rated: str | None = None) -> None:
-        guild = str(interaction.guild_id)
+        guild, shell = str(interaction.guild_id), self.shell
         await shell.run_simple(interaction, lambda: shell.service.server_defaults(
             guild, manages_server(interaction), language=language, board=board, reminder=reminder, deadline=deadline,
             at_deadline=at_deadline, hints=hints, rated=rated), private=True)
-
-    # The fixed values are offered by autocomplete, not as choices: a command's texts, every
-    # choice of every option included, must stay within Discord's 4,000 characters.
-    for option, values in VALUES.items():
-        defaults.autocomplete(option)(_offer(values))
-
-    return admin

@@ -1,9 +1,12 @@
-"""The story commands of the ``/ds`` group: ``history``, ``log`` (``file:`` the record) and ``stats``.
+"""The story's commands of ``/ds``: ``board`` (``at:`` a zoom), ``status``, ``rules``, ``history``,
+``log`` (``file:`` the record) and ``stats``.  Discord sees them flat on ``/ds``
+(``bot.discord.commands``); a refusal of the service's rises to the one refusal path
+(``answers.answer_refusal``), from the buttons too.
 
-Every answer is private (ephemeral) and nothing here changes a game: a past board, a page
-of the log, a record file or the server's numbers are read from the store
-(``bot.game.chronicle``, ``bot.game.records``, ``bot.game.stats``).  Their buttons step through the
-story by editing the private message they are on.
+Nothing here changes a game.  The board is posted in the channel; every other answer is private:
+the status, a past board, a page of the log, a record file or the server's numbers
+(``bot.game.chronicle``, ``bot.game.records``, ``bot.game.stats``).  The story's buttons step
+through it by editing the private message they are on.
 """
 
 from __future__ import annotations
@@ -16,11 +19,11 @@ import discord
 from discord import app_commands
 
 from bot.discord import components
-from bot.discord.answers import Attachment, answer, defer, user_lang  # every story answer is private: the reader's
+from bot.discord.answers import Attachment, answer, defer, send_picture, user_lang
 from bot.discord.components_story import history_view, log_view
 from bot.discord.limits import ALT_TEXT, AUTOCOMPLETE_NAME, CONTENT, clip
 from bot.game.records import export_record
-from bot.game.replies import ServiceError
+from bot.game.rules_help import explain, find_topics
 from words import T, gettext
 
 if TYPE_CHECKING:
@@ -30,87 +33,109 @@ if TYPE_CHECKING:
 AUTOCOMPLETE_MAX = 25
 
 
-def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
-    """Register ``/ds history``, ``/ds log`` (``file:``: the game's record) and ``/ds stats`` on the group."""
+class Story(app_commands.Group, name="story", description="The board, the rules and the game's story (flat on /ds)"):
+    def __init__(self, shell: Responder) -> None:
+        super().__init__()
+        self.shell = shell
 
-    @ds.command(name="history", description="The board at a past turn (only you)")
+    @app_commands.command(name="board",
+                          description="Post the current board, or (at:) zoom on one tile and its neighbours")
+    @app_commands.describe(at="A tile label such as C4: a zoom on that tile")
+    async def board(self, interaction: discord.Interaction, at: str | None = None) -> None:
+        channel, service = str(interaction.channel_id), self.shell.service
+        at = at if at is None or at.strip() else None
+        await service.check_started(channel, at)  # a refusal stays private: check before deferring
+        if not await defer(interaction, thinking=True):
+            return
+        reply = await (service.board(channel) if at is None else service.tile(channel, at))
+        await send_picture(interaction, reply, "board.png" if at is None else "tile.png",
+                           lang=await self.shell.language(interaction, reply))
+        if at is None:
+            await self.shell.announcer.deliver_pending(channel)  # anything Discord dropped earlier goes out now
+
+    @board.autocomplete("at")
+    async def tile_labels(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        labels = await self.shell.service.tile_labels(str(interaction.channel_id))
+        needle = current.strip().upper()
+        return [app_commands.Choice(name=t, value=t) for t in labels if needle in t][:AUTOCOMPLETE_MAX]
+
+    @app_commands.command(name="status", description="Turn, phase, who acts on what, scores, cards and settings")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.shell.run_simple(interaction, lambda: self.shell.service.status(str(interaction.channel_id)),
+                                    private=True)
+
+    @app_commands.command(name="rules", description="Rules help: an action, a card or a term")
+    @app_commands.describe(topic="What to explain")
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        await answer(interaction, clip(explain(topic, user_lang(interaction)), CONTENT), ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
+
+    @app_commands.command(name="history", description="The board at a past turn (only you)")
     @app_commands.describe(turn="The turn, from 1", move="Choices into that turn (0: its start)")
-    async def history(interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999],
+    async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999],
                       move: app_commands.Range[int, 0, 9999] = 0) -> None:
         if not await defer(interaction, ephemeral=True, thinking=True):
             return
-        try:
-            moment = await shell.service.chronicle.moment_at(str(interaction.channel_id), turn, move,
-                                                           lang=user_lang(interaction))
-        except ServiceError as e:
-            await shell.send_error(interaction, e.message)
-            return
+        moment = await self.shell.service.chronicle.moment_at(str(interaction.channel_id), turn, move,
+                                                              lang=user_lang(interaction))
         await answer(interaction, **_moment_message(moment, user_lang(interaction)), ephemeral=True)
 
-    @ds.command(name="log", description="The game log, a turn a page (only you)")
+    @app_commands.command(name="log", description="The game log, a turn a page (only you)")
     @app_commands.describe(player="Only what concerns one player: a member or an animal",
                            turn="Only one turn",
                            file="True: the whole game as a record file (JSON)")
-    async def log_(interaction: discord.Interaction, player: str | None = None,
+    async def log_(self, interaction: discord.Interaction, player: str | None = None,
                    turn: app_commands.Range[int, 1, 999] | None = None, file: bool = False) -> None:
         if file:  # the record (once /ds export: Discord allows a group 25 commands)
-            await _export(interaction)
+            await self._export(interaction)
             return
-        try:
-            page = await shell.service.chronicle.log_page(str(interaction.channel_id), player, turn,
-                                                        lang=user_lang(interaction))
-        except ServiceError as e:
-            await shell.send_error(interaction, e.message)
-            return
+        page = await self.shell.service.chronicle.log_page(str(interaction.channel_id), player, turn,
+                                                           lang=user_lang(interaction))
         await answer(interaction, clip(page.text, CONTENT),
                      view=log_view(page, user_lang(interaction)) or discord.utils.MISSING, ephemeral=True)
 
     @log_.autocomplete("player")
-    async def log_players(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def log_players(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         needle = current.strip().lower()
         choices = []
-        for seat, (player, animals) in enumerate(await shell.service.players_of(str(interaction.channel_id))):
+        for seat, (player, animals) in enumerate(await self.shell.service.players_of(str(interaction.channel_id))):
             name = gettext("bot.seat_of", user_lang(interaction), player=player, animals=animals)
             if needle in name.lower():
                 choices.append(app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=f"seat:{seat}"))
         return choices[:AUTOCOMPLETE_MAX]
 
-    async def _export(interaction: discord.Interaction) -> None:
+    async def _export(self, interaction: discord.Interaction) -> None:
         if not await defer(interaction, ephemeral=True, thinking=True):
             return
-        try:
-            name, data, game = await export_record(shell.service.chronicle, str(interaction.channel_id), time.time())
-        except ServiceError as e:
-            await shell.send_error(interaction, e.message)
-            return
+        name, data, game = await export_record(self.shell.service.chronicle, str(interaction.channel_id),
+                                               time.time())
         text = gettext("bot.export.finished" if game.status == "finished" else "bot.export.running",
                        user_lang(interaction), game=game.id, file=name)
         await answer(interaction, text, attachments=[Attachment(name, data)], ephemeral=True)
 
-    @ds.command(name="stats", description="Ratings and finished games here (only you)")
+    @app_commands.command(name="stats", description="Ratings and finished games here (only you)")
     @app_commands.describe(player="One member's rating and rated games",
                            rebuild="True: compute the ratings anew (Manage Server)")
-    async def stats(interaction: discord.Interaction, player: discord.User | None = None,
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
                     rebuild: bool = False) -> None:
         # The leaderboard lives here (Discord allows a group 25 commands): the ratings first,
         # then what the server's finished games add up to.
-        guild_id, lang = str(interaction.guild_id), user_lang(interaction)
+        guild_id, lang, service = str(interaction.guild_id), user_lang(interaction), self.shell.service
         if player is not None:
-            try:
-                text = await shell.service.rating_history(guild_id, str(player.id), player.display_name, lang)
-            except ServiceError as e:
-                await shell.send_error(interaction, e.message)
-                return
+            text = await service.rating_history(guild_id, str(player.id), player.display_name, lang)
             await answer(interaction, text, ephemeral=True)
             return
         if rebuild:
             manage = bool(interaction.permissions and interaction.permissions.manage_guild)
             if not manage:
-                await shell.send_error(interaction, T("bot.err.rebuild_manage"))
+                await self.shell.send_error(interaction, T("bot.err.rebuild_manage"))
                 return
             if not await defer(interaction, ephemeral=True, thinking=True):
                 return
-            reply = await shell.service.rebuild_ratings(guild_id, manage)
+            reply = await service.rebuild_ratings(guild_id, manage)
             await answer(interaction, reply.in_(lang), ephemeral=True)
             return
         if not await defer(interaction, ephemeral=True, thinking=True):
@@ -118,8 +143,8 @@ def add_story_commands(ds: app_commands.Group, shell: Responder) -> None:
         guild = interaction.guild
         # games opened before servers were recorded count when they were played in one of its channels
         known = {str(c.id) for c in guild.channels} | {str(t.id) for t in guild.threads} if guild else set()
-        board = await shell.service.leaderboard(guild_id, str(interaction.user.id), lang=lang)
-        games = await shell.service.server_stats(guild_id, known, lang)
+        board = await service.leaderboard(guild_id, str(interaction.user.id), lang=lang)
+        games = await service.server_stats(guild_id, known, lang)
         await answer(interaction, clip(f"{board}\n\n{games}", CONTENT), ephemeral=True)
 
 
@@ -136,12 +161,8 @@ async def on_history_button(shell: Responder, interaction: discord.Interaction, 
     private = _is_private(interaction)
     if not await defer(interaction, ephemeral=True, thinking=not private):
         return
-    try:
-        found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
-        moment = await shell.service.chronicle.moment(found, k, lang=user_lang(interaction))
-    except ServiceError as e:
-        await shell.send_error(interaction, e.message)
-        return
+    found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
+    moment = await shell.service.chronicle.moment(found, k, lang=user_lang(interaction))
     message = _moment_message(moment, user_lang(interaction))
     if not private:  # never change a public message: answer privately instead
         await answer(interaction, **message, ephemeral=True)
@@ -153,12 +174,8 @@ async def on_history_button(shell: Responder, interaction: discord.Interaction, 
 
 async def on_log_button(shell: Responder, interaction: discord.Interaction, game: int, page: int, code: str) -> None:
     """"Older / newer" under a log page."""
-    try:
-        found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
-        shown = await shell.service.chronicle.page_of(found, code, page, lang=user_lang(interaction))
-    except ServiceError as e:
-        await shell.send_error(interaction, e.message)
-        return
+    found = await shell.service.chronicle.game_by_id(game, str(interaction.channel_id))
+    shown = await shell.service.chronicle.page_of(found, code, page, lang=user_lang(interaction))
     text, view = clip(shown.text, CONTENT), log_view(shown, user_lang(interaction))
     if _is_private(interaction):
         with contextlib.suppress(discord.HTTPException):  # the old page stays: its buttons still work

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.answers import answer
+from bot.discord.answers import answer, answer_refusal
 from bot.discord.limits import BUTTON_LABEL, CUSTOM_ID, SELECT_LABEL, clip
 from bot.game.replies import Choice
 from words import DEFAULT, gettext, ngettext, pick_language
@@ -78,7 +78,9 @@ async def _dispatch(kind: str, interaction: discord.Interaction, **fields: objec
         return
     try:
         await handler(interaction, **fields)
-    except Exception:  # noqa: BLE001 - never leave a click unanswered
+    except Exception as e:  # noqa: BLE001 - never leave a click unanswered
+        if await answer_refusal(interaction, e):  # a handler the client did not wrap (``DominantBot._noted``)
+            return
         log.exception("a %s click failed", kind)
         await answer(interaction, gettext("bot.our_fault", lang), ephemeral=True)
 

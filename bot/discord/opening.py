@@ -48,16 +48,12 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
     if missing:
         await send_error(interaction, permission_refusal(missing))
         return
-    try:
-        shell.service.check_new(players, variant, lang)
-    except ServiceError as e:
-        await send_error(interaction, e.message)
-        return
+    shell.service.check_new(players, variant, lang)  # a refusal rises: nothing is opened yet
     if not can_open_thread(interaction):
         # a thread hosts its game itself; a channel where no thread can be opened does too
-        reply = await shell.run_simple(interaction, lambda: shell.service.create_lobby(
+        await shell.run_simple(interaction, lambda: shell.service.create_lobby(
             channel, user, name, players, variant, guild_id=guild_of(interaction), language=lang, hints=hints))
-        if reply is not None and not in_thread(interaction) and _is_text_channel(interaction):
+        if not in_thread(interaction) and _is_text_channel(interaction):
             await say(interaction, NO_THREAD, ephemeral=False, lang=lang)
         return
     if not await answer(interaction, say_in(T("bot.opening", player=name), lang)):
@@ -74,10 +70,11 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
                                                  home_channel_id=channel, lobby_message_id=str(card.id),
                                                  guild_id=guild_of(interaction), language=lang, hints=hints)
     except Exception as e:  # noqa: BLE001 - refused or failed: nothing may be left behind
-        if not isinstance(e, ServiceError):
-            log.exception("storing a new game failed")
         await _take_back(shell, interaction, thread)
-        await send_error(interaction, e.message if isinstance(e, ServiceError) else T("bot.err.new_failed"))
+        if isinstance(e, ServiceError):
+            raise  # said by the one refusal path (``answers.answer_refusal``)
+        log.exception("storing a new game failed")
+        await send_error(interaction, T("bot.err.new_failed"))
         return
     with contextlib.suppress(discord.HTTPException):
         await thread.send(clip(reply.in_(lang), CONTENT), allowed_mentions=NONE)
@@ -92,10 +89,11 @@ async def _in_the_channel(shell: Responder, interaction: discord.Interaction, pl
         reply: Reply = await shell.service.create_lobby(channel, user, name, players, variant,
                                                         guild_id=guild_of(interaction), language=lang, hints=hints)
     except Exception as e:  # noqa: BLE001 - refused (a game runs here already) or failed: say so privately
-        if not isinstance(e, ServiceError):
-            log.exception("storing a new game failed")
         await _take_back(shell, interaction, None)
-        await send_error(interaction, e.message if isinstance(e, ServiceError) else OUR_FAULT)
+        if isinstance(e, ServiceError):
+            raise  # said by the one refusal path (``answers.answer_refusal``)
+        log.exception("storing a new game failed")
+        await send_error(interaction, OUR_FAULT)
         return
     text: Words = join(reply.message, NO_THREAD, sep="\n")
     try:

@@ -1,5 +1,6 @@
-"""``/ds plan`` and the menus behind a Planning prompt's "Plan ahead": a player's planned AP
-placements, kept and shown privately (the service's ``bot.game.plans`` places from them).
+"""The menus behind a Planning prompt's "Plan ahead" and what ``/ds plan`` (``commands_play``)
+reads: a player's planned AP placements, kept and shown privately (the service's
+``bot.game.plans`` places from them).
 
 Every answer here is private and in the reader's language: a plan is nobody else's business.
 The menus carry the game in their custom ids, so a menu left over from another game is refused.
@@ -20,8 +21,7 @@ from bot.discord import components
 from bot.discord.answers import answer, user_lang, who
 from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, SELECT_LABEL, clip
 from bot.game.plans import PlanSheet
-from bot.game.replies import ServiceError
-from words import gettext, say, term
+from words import gettext, say
 from words import spaces as spelled
 from words.render import space_name
 
@@ -35,42 +35,6 @@ SELECT_OPTIONS = 25  # Discord's limit per select menu
 def clear_words() -> set[str]:
     """What ``/ds plan spaces:`` takes for "no plan", in every language (the catalogue's)."""
     return {w.strip().lower() for lang in words.LANGUAGES for w in gettext("bot.plan.clear_words", lang).split(",")}
-
-
-def add_plan_command(ds: app_commands.Group, shell: Responder) -> None:
-    @ds.command(name="plan",
-                description="Plan your next AP placements (only you see it)")
-    @app_commands.describe(spaces="In order, e.g. speciation meat, wanderlust 2; clear: no plan",
-                           add="True: after those planned",
-                           animal="Multi-animal: which animal's plan")
-    async def plan(interaction: discord.Interaction, spaces: str | None = None, add: bool = False,
-                   animal: str | None = None) -> None:
-        channel, user, _ = who(interaction)
-        lang = user_lang(interaction)
-        typed = (spaces or "").strip()
-        if not typed:
-            await shell.run_simple(interaction, lambda: shell.service.show_plan(channel, user, animal), private=True)
-        elif typed.lower() in clear_words():
-            await shell.run_simple(interaction, lambda: shell.service.clear_plan(channel, user, animal),
-                                   private=True)
-        else:
-            await shell.run_simple(interaction, lambda: shell.service.set_plan(
-                channel, user, typed, add=add, animal=animal, lang=lang), private=True)
-
-    @plan.autocomplete("spaces")
-    async def plan_spaces(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return space_choices(current, user_lang(interaction))
-
-    @plan.autocomplete("animal")
-    async def plan_animals(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        channel, user, _ = who(interaction)
-        lang, needle = user_lang(interaction), current.strip().lower()
-        try:
-            mine = (await shell.service.plan_sheet(channel, user)).animals
-        except ServiceError:
-            return []
-        named = [(term(f"animal.{a}", lang), a) for a in mine]
-        return [app_commands.Choice(name=n, value=a) for n, a in named if needle in n.lower() or needle in a]
 
 
 def space_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
@@ -155,11 +119,7 @@ async def on_plan_ahead(shell: Responder, interaction: discord.Interaction, game
     """"Plan ahead" on a Planning prompt: the presser's plans and menus, privately."""
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
-    try:
-        sheet = await shell.service.plan_sheet(channel, user, game)
-    except ServiceError as e:
-        await shell.send_error(interaction, e.message)
-        return
+    sheet = await shell.service.plan_sheet(channel, user, game)
     await answer(interaction, sheet_text(sheet, lang), view=plan_view(sheet, lang), ephemeral=True)
 
 
@@ -168,15 +128,11 @@ async def on_plan_change(shell: Responder, interaction: discord.Interaction, gam
     """A pick in the menus (``space``) or "Clear": the plan changes, the private message with it."""
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
-    try:
-        if space is None:
-            await shell.service.clear_plan(channel, user, animal, game_id=game)
-        else:
-            await shell.service.set_plan(channel, user, space, add=True, animal=animal, lang=lang, game_id=game)
-        sheet = await shell.service.plan_sheet(channel, user, game)
-    except ServiceError as e:
-        await shell.send_error(interaction, e.message)
-        return
+    if space is None:
+        await shell.service.clear_plan(channel, user, animal, game_id=game)
+    else:
+        await shell.service.set_plan(channel, user, space, add=True, animal=animal, lang=lang, game_id=game)
+    sheet = await shell.service.plan_sheet(channel, user, game)
     text, view = sheet_text(sheet, lang), plan_view(sheet, lang)
     message = interaction.message
     if message is not None and message.flags.ephemeral:  # the menus' own private message, changed in place

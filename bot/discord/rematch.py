@@ -32,11 +32,7 @@ NONE = discord.AllowedMentions.none()
 async def open_rematch(shell: Responder, interaction: discord.Interaction, game_id: int) -> None:
     if not await defer(interaction, ephemeral=True, thinking=True):
         return
-    try:
-        plan = await shell.service.claim_rematch(game_id, str(interaction.user.id))
-    except ServiceError as e:
-        await send_error(interaction, e.message)
-        return
+    plan = await shell.service.claim_rematch(game_id, str(interaction.user.id))
     old, lang = plan.game, plan.lang
     card: discord.Message | None = None
     thread: discord.Thread | None = None
@@ -63,10 +59,9 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
         await _take_back(shell, card, thread)
         await shell.service.release_rematch(plan)
         if isinstance(e, ServiceError):
-            await send_error(interaction, e.message)
-        else:
-            await send_error(interaction, T("bot.err.rematch_refused", where=f"<#{old.home_channel_id}>")
-                             if refused else OUR_FAULT)
+            raise  # said by the one refusal path (``answers.answer_refusal``)
+        await send_error(interaction, T("bot.err.rematch_refused", where=f"<#{old.home_channel_id}>")
+                         if refused else OUR_FAULT)
         return
     # the invitation: each former player pinged once, with the button that seats them
     assert reply.game_id is not None  # a lobby opened: it has its number

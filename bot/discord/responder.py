@@ -2,7 +2,9 @@
 act, bring the channel up to date, then a private word), and the clicks on buttons and menus.
 
 The commands (``bot.discord.commands``) and the component handlers call this; it holds the
-game service and the announcer, never the client's event handling.
+game service and the announcer, never the client's event handling.  A refusal of the service's
+is never caught here: it rises to the one refusal path (``answers.answer_refusal``), which the
+client calls for commands, buttons and menus alike.
 """
 
 from __future__ import annotations
@@ -50,18 +52,15 @@ class Responder:
         return reply.lang if reply.lang is not None else await self.service.game_language(reply.game_id)
 
     async def run_simple(self, interaction: discord.Interaction, action: Callable[[], Awaitable[Reply]],
-                         *, private: bool = False) -> Reply | None:
+                         *, private: bool = False) -> Reply:
         """A fast command: answer directly with the reply's text, in the channel or privately as
-        the reply says (refusals: privately).  ``private``: a command whose answer is private; one
-        not ready within ``SLOW_ANSWER`` is acknowledged first (only its member sees "thinking")."""
+        the reply says (a refusal rises to the one refusal path, ``answers.answer_refusal``).
+        ``private``: a command whose answer is private; one not ready within ``SLOW_ANSWER`` is
+        acknowledged first (only its member sees "thinking")."""
         pending = asyncio.ensure_future(action())
         if private and not (await asyncio.wait({pending}, timeout=SLOW_ANSWER))[0]:
             await defer(interaction, ephemeral=True, thinking=True)  # the answer follows (answer() knows)
-        try:
-            reply = await pending
-        except ServiceError as e:
-            await send_error(interaction, e.message)
-            return None
+        reply = await pending
         # only the people the service names (never anyone a user typed) are pinged
         await answer(interaction, message_text(reply, lang=await self.language(interaction, reply)),
                      ephemeral=not reply.public, allowed_mentions=mentions_for(reply.mention))
@@ -77,9 +76,8 @@ class Responder:
         await self.announcer.before_move(str(interaction.channel_id))
         try:
             reply = await action()
-        except ServiceError as e:
-            await send_error(interaction, e.message)
-            return None
+        except ServiceError:
+            raise  # a refusal: said by the one refusal path (``answers.answer_refusal``)
         except Exception as e:  # noqa: BLE001 - a busy or full database: the transaction rolled back
             log.exception("a move failed")
             if is_store_error(e):
@@ -130,21 +128,13 @@ class Responder:
         """"Full board": the whole board of the game, privately."""
         if not await defer(interaction, ephemeral=True, thinking=True):
             return
-        try:
-            reply = await self.service.full_board(game, str(interaction.channel_id), user_lang(interaction))
-        except ServiceError as e:
-            await send_error(interaction, e.message)
-            return
+        reply = await self.service.full_board(game, str(interaction.channel_id), user_lang(interaction))
         await send_picture(interaction, reply, lang=await self.language(interaction, reply))
 
     async def on_join_button(self, interaction: discord.Interaction, game: int) -> None:
         """"Join" on a lobby message in the game's parent channel."""
         _, user_id, name = who(interaction)
-        try:
-            reply = await self.service.join_from_card(game, user_id, name)
-        except ServiceError as e:
-            await send_error(interaction, e.message)
-            return
+        reply = await self.service.join_from_card(game, user_id, name)
         await say(interaction, reply.message, ephemeral=True, lang=await self.language(interaction, reply))
         await self.refresh_lobby(reply.game_id)
 
@@ -152,11 +142,7 @@ class Responder:
         channel_id, user_id, _ = who(interaction)
         if not await defer(interaction, ephemeral=True, thinking=True):
             return
-        try:
-            reply = await self.service.answer_rollback(channel_id, user_id, proposal, approve)
-        except ServiceError as e:
-            await send_error(interaction, e.message)
-            return
+        reply = await self.service.answer_rollback(channel_id, user_id, proposal, approve)
         await say(interaction, reply.message, ephemeral=True)
         if interaction.message is not None:
             said = reply.in_(await self.language(interaction, reply))  # on the public proposal: the game's

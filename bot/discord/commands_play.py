@@ -1,0 +1,136 @@
+"""The playing commands of ``/ds``: ``play``, ``hint``, ``undo``, ``resign``, ``abandon`` and
+``plan``.  Discord sees them flat on ``/ds`` (``bot.discord.commands``); a refusal of the
+service's rises to the one refusal path (``answers.answer_refusal``), after a defer too."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.discord import components
+from bot.discord.answers import answer, defer, say, user_lang, who
+from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
+from bot.discord.plans import clear_words, space_choices
+from bot.discord.posts import mentions_for
+from bot.game.replies import ServiceError
+from words import term
+
+if TYPE_CHECKING:
+    from bot.discord.responder import Responder
+
+AUTOCOMPLETE_MAX = 25
+_VERSIONED = re.compile(r"^(?P<version>[0-9]+)\|(?P<option>.+)$")
+
+
+def _autocomplete_value(version: int, option_id: str) -> str:
+    """The option with the version it was offered at (so a stale pick is refused), if that fits."""
+    versioned = f"{version}|{option_id}"
+    return versioned if len(versioned) <= AUTOCOMPLETE_VALUE else option_id
+
+
+class Play(app_commands.Group, name="play", description="Choosing, taking back and leaving (flat on /ds)"):
+    def __init__(self, shell: Responder) -> None:
+        super().__init__()
+        self.shell = shell
+
+    @app_commands.command(name="play", description="Make your choice for the current prompt")
+    @app_commands.describe(option="Start typing: only your legal options are offered")
+    async def play(self, interaction: discord.Interaction, option: str) -> None:
+        channel, user, _ = who(interaction)
+        match = _VERSIONED.match(option)
+        version, option_id = (int(match["version"]), match["option"]) if match else (None, option.strip())
+        await self.shell.run_turn(interaction, lambda: self.shell.service.act(channel, user, option_id, version))
+
+    @play.autocomplete("option")
+    async def play_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        channel, user, _ = who(interaction)
+        needle = current.strip().lower()
+        version, choices = await self.shell.service.offer(channel, user, user_lang(interaction))
+        hits = [c for c in choices if any(needle in s.lower() for s in (c.label, c.id, *c.spellings))]
+        return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
+                                    value=_autocomplete_value(version, c.id))
+                for c in hits[:AUTOCOMPLETE_MAX]]
+
+    @app_commands.command(name="hint",
+                          description="What the normal AI would choose now, and two alternatives (only you)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        if not await defer(interaction, ephemeral=True, thinking=True):  # private, refusals too
+            return
+        reply = await self.shell.service.hint(channel, user)
+        await say(interaction, reply.message, ephemeral=True)
+
+    @app_commands.command(name="undo", description="Take back your latest choice (move: the host's rollback)")
+    @app_commands.describe(move="Host: the first move to take back (players approve)")
+    async def undo(self, interaction: discord.Interaction, move: int | None = None) -> None:
+        # One command for both ways back (Discord allows a group 25 commands): your own latest
+        # choice, or (``move``) the host's rollback proposal that the players affected approve.
+        channel, user, _ = who(interaction)
+        if move is None:
+            await self.shell.run_turn(interaction, lambda: self.shell.service.undo(channel, user))
+            return
+        # quick (no picture): answered at once, so a refusal stays private
+        reply = await self.shell.service.propose_rollback(channel, user, move)
+        lang = await self.shell.language(interaction, reply)
+        view = components.proposal_view(reply.proposal, lang) if reply.proposal is not None else discord.utils.MISSING
+        head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
+        await answer(interaction, clip(head + reply.in_(lang), CONTENT), view=view,
+                     allowed_mentions=mentions_for(reply.mention))
+        await self.shell.announcer.sync(channel)
+
+    @undo.autocomplete("move")
+    async def undo_moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        moves = await self.shell.service.moves(str(interaction.channel_id))
+        needle = current.strip().lower()
+        hits = [(n, text) for n, text in reversed(moves) if needle in f"{n} {text}".lower()]
+        return [app_commands.Choice(name=clip(f"{n}. {text}", AUTOCOMPLETE_NAME), value=n)
+                for n, text in hits[:AUTOCOMPLETE_MAX]]
+
+    @app_commands.command(name="resign", description="Leave a running game (2 players: the other wins)")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        await self.shell.run_turn(interaction, lambda: self.shell.service.resign(channel, user))
+
+    @app_commands.command(name="abandon", description="End this channel's game (host or Manage Channels)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        channel, user, _ = who(interaction)
+        manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        reply = await self.shell.run_simple(interaction, lambda: self.shell.service.abandon(channel, user, manage))
+        await self.shell.refresh_lobby(reply.game_id)
+        if reply.game_id is not None:
+            await self.shell.announcer.disarm(reply.game_id)  # best effort: a stale click is refused
+
+    @app_commands.command(name="plan", description="Plan your next AP placements (only you see it)")
+    @app_commands.describe(spaces="In order, e.g. speciation meat, wanderlust 2; clear: no plan",
+                           add="True: after those planned",
+                           animal="Multi-animal: which animal's plan")
+    async def plan(self, interaction: discord.Interaction, spaces: str | None = None, add: bool = False,
+                   animal: str | None = None) -> None:
+        # a player's planned placements, privately (the menus behind "Plan ahead": ``bot.discord.plans``)
+        channel, user, _ = who(interaction)
+        lang, typed, service = user_lang(interaction), (spaces or "").strip(), self.shell.service
+        if not typed:
+            await self.shell.run_simple(interaction, lambda: service.show_plan(channel, user, animal), private=True)
+        elif typed.lower() in clear_words():
+            await self.shell.run_simple(interaction, lambda: service.clear_plan(channel, user, animal), private=True)
+        else:
+            await self.shell.run_simple(interaction, lambda: service.set_plan(
+                channel, user, typed, add=add, animal=animal, lang=lang), private=True)
+
+    @plan.autocomplete("spaces")
+    async def plan_spaces(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return space_choices(current, user_lang(interaction))
+
+    @plan.autocomplete("animal")
+    async def plan_animals(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        channel, user, _ = who(interaction)
+        lang, needle = user_lang(interaction), current.strip().lower()
+        try:
+            mine = (await self.shell.service.plan_sheet(channel, user)).animals
+        except ServiceError:  # an autocomplete is never refused: it offers nothing
+            return []
+        named = [(term(f"animal.{a}", lang), a) for a in mine]
+        return [app_commands.Choice(name=n, value=a) for n, a in named if needle in n.lower() or needle in a]
