@@ -102,6 +102,13 @@ def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
         return f"{key} {dict(args)}"
 
 
+def typed_words(key: str, lang: str | None = None) -> set[str]:
+    """A catalogue text that lists words a player may type ("off, back"), as lower-case words: in
+    ``lang``, or in every language (a command takes any of them)."""
+    return {w.strip().lower() for one in ((lang,) if lang else LANGUAGES)
+            for w in _safe(key, {}, _checked(one)).split(",") if w.strip()}
+
+
 def gettext(key: str, lang: str = DEFAULT, **args: Any) -> str:
     """Any catalogue text by its full key, with its parameters worded."""
     return _safe(key, args, _checked(lang))
@@ -225,7 +232,7 @@ __all__ = [
     "DEFAULT", "LANGUAGES", "MAX_LABEL", "Entry", "Joined", "T", "Text", "Words", "card_effect", "card_name",
     "card_text", "catalog", "clip", "decimal", "error", "gettext", "join", "language_name", "line", "lines",
     "ngettext", "option", "option_description", "own_name", "pick_language", "prompt_text", "say", "space", "term",
-    "tie_break", "tile", "vp_source",
+    "tie_break", "tile", "typed_words", "vp_source",
 ]
 
 

@@ -13,8 +13,8 @@ from bot.discord.answers import user_lang, who
 from bot.discord.limits import AUTOCOMPLETE_NAME, clip
 from bot.discord.opening import guild_of
 from bot.discord.translator import choice
-from words import LANGUAGES, gettext
 from words import say as say_in
+from words import typed_words
 
 if TYPE_CHECKING:
     from bot.discord.responder import Responder
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def back_words() -> set[str]:
     """What ``/ds away for:`` takes for "I am back": the words of every language (the catalogue's)."""
-    return {w.strip().lower() for lang in LANGUAGES for w in gettext("bot.away.back_words", lang).split(",")}
+    return typed_words("bot.away.back_words")
 
 
 class Seats(app_commands.Group, name="seats", description="Away, a seat handed on, your games (flat on /ds)"):

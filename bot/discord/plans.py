@@ -34,7 +34,7 @@ SELECT_OPTIONS = 25  # Discord's limit per select menu
 
 def clear_words() -> set[str]:
     """What ``/ds plan spaces:`` takes for "no plan", in every language (the catalogue's)."""
-    return {w.strip().lower() for lang in words.LANGUAGES for w in gettext("bot.plan.clear_words", lang).split(",")}
+    return words.typed_words("bot.plan.clear_words")
 
 
 def space_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
