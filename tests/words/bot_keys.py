@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "renderers")
 #: Calls whose first argument is a catalogue key.
-KEY_CALLS = {"T", "Text", "gettext", "ngettext", "say_key", "tr"}
+KEY_CALLS = {"T", "Text", "gettext", "ngettext", "say_key", "tr", "typed_words"}
 
 
 def _key_of(arg: ast.expr) -> tuple[str, bool] | None:
