@@ -17,7 +17,8 @@ from engine.display import is_free_space, space_id
 from words.glossary import term
 from words.render import space_name
 
-_SEPARATORS = re.compile(r"[,;\n]+")
+_SEPARATORS = frozenset(",;\n")
+_OPENING, _CLOSING = "([", ")]"
 _NOISE = re.compile(r"[()\[\]]")
 
 
@@ -66,9 +67,31 @@ def space_of(text: str, lang: str) -> str | None:
     return spellings(lang).get(normal(text))
 
 
+def pieces(text: str) -> list[str]:
+    """``text`` cut at every separator outside brackets, each piece as typed (empty ones kept,
+    so the last is what is being typed after the last separator).  A button's label has commas
+    inside its brackets ("Competition 8 (sea, jungle, and tundra)"): those do not cut it."""
+    found: list[str] = []
+    piece: list[str] = []
+    depth = 0
+    for char in text:
+        if char in _OPENING:
+            depth += 1
+        elif char in _CLOSING:
+            depth = max(0, depth - 1)
+        elif char in _SEPARATORS and depth == 0:
+            found.append("".join(piece))
+            piece = []
+            continue
+        piece.append(char)
+    found.append("".join(piece))
+    return found
+
+
 def split(text: str) -> list[str]:
-    """A typed list of spaces ("speciation meat, wanderlust 2") as its items."""
-    return [item.strip() for item in _SEPARATORS.split(text) if item.strip()]
+    """A typed list of spaces ("speciation meat, wanderlust 2") as its items; a space's label
+    as a button or the autocomplete shows it is one item, its bracketed commas and all."""
+    return [item.strip() for item in pieces(text) if item.strip()]
 
 
 def matching(typed: str, lang: str) -> list[str]:
@@ -80,4 +103,4 @@ def matching(typed: str, lang: str) -> list[str]:
     return sorted(hits, key=order.__getitem__)
 
 
-__all__ = ["matching", "normal", "own_spaces", "space_of", "spellings", "split"]
+__all__ = ["matching", "normal", "own_spaces", "pieces", "space_of", "spellings", "split"]

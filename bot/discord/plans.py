@@ -38,10 +38,10 @@ def clear_words() -> set[str]:
 
 
 def space_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
-    """The autocomplete of a typed plan: the last item (after the last comma) completed to each
+    """The autocomplete of a typed plan: the last item (after the last separator outside brackets) completed to each
     space it may name, the items before it kept as typed."""
-    head, _, last = current.rpartition(",")
-    kept = f"{head.strip()}, " if head.strip() else ""
+    *typed, last = spelled.pieces(current)  # cut as the plan is parsed: a label's commas stay in it
+    kept = "".join(f"{item.strip()}, " for item in typed if item.strip())
     found = []
     for space in spelled.matching(last, lang)[:AUTOCOMPLETE_MAX]:
         value = kept + space_name(space, lang)

@@ -189,3 +189,27 @@ async def test_bad_plans_are_refused_privately_and_store_nothing(fake, bot):
         answer = await slash(fake, "plan", user, {"spaces": spaces})
         assert is_ephemeral(answer) and says in text_of(answer), text_of(answer)
     assert query(bot.database, "SELECT count(*) FROM plans") == [(0,)]
+
+
+async def test_a_plan_picked_from_the_autocomplete_with_competition_spaces_is_kept(fake, bot):
+    await slash(fake, "new", ANN, {"players": 2})
+    await slash(fake, "join", BOB)
+    await slash(fake, "start", ANN)
+    await fake.wait_channel_messages(1)
+
+    async def offered(typed: str) -> list[str]:
+        iid = fake.autocomplete("ds", "plan", {"spaces": typed}, "spaces", user=BOB)
+        return [c["value"] for c in (await fake.response(iid))["data"]["choices"]]
+
+    typed = (await offered("wanderlust 1"))[0]
+    labels: list[str] = []
+    for _ in range(2):  # two Competition spaces whose labels have commas inside their brackets
+        values = await offered(typed + ", competit")
+        assert all(v.startswith(typed + ", ") for v in values)  # what was picked before is kept whole
+        label = next(label for v in values if "," in (label := v[len(typed) + 2:]) and label not in labels)
+        labels.append(label)
+        typed = f"{typed}, {label}"
+    kept = await slash(fake, "plan", BOB, {"spaces": typed})
+    assert is_ephemeral(kept) and "is not an action space" not in text_of(kept), text_of(kept)
+    (stored,) = query(bot.database, "SELECT spaces FROM plans")
+    assert stored[0].count("competition-") == 2 and "wanderlust-1" in stored[0], (typed, stored)
