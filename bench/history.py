@@ -57,7 +57,7 @@ def main() -> None:
     h = history.History(setup, moves)
     into = (h.turn_starts[args.turn] - h.turn_starts[args.turn - 1]) // 2
     stored = json.dumps(h.state_at(args.turn, into))
-    ckpt_kb = sum(len(c) for c in h._checkpoints.values()) / 1024
+    ckpt_kb = sum(len(c) for c in h._checkpoints.values()) / 1024  # compressed
     warm_up()
     render_board(final)
 
@@ -73,7 +73,7 @@ def main() -> None:
     print(f"{args.players} players, seed {args.seed}: {final['turn']} turns, {len(moves)} moves; "
           f"turn {args.turn} starts at move {h.turn_starts[args.turn - 1]}")
     print(f"History build (whole game, checkpoints): median {statistics.median(build):.0f} ms; "
-          f"checkpoints {len(h._checkpoints)} states, {ckpt_kb:.0f} KB of JSON")
+          f"checkpoints {len(h._checkpoints)} states, {ckpt_kb:.0f} KB of compressed JSON")
     print(f"{'case':>14} {'median ms':>10} {'p95 ms':>8}")
     for name, fn in cases.items():
         t = timed(fn, args.runs)

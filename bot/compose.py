@@ -8,6 +8,7 @@ bot (pictures and computer players' thinking in worker processes).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import signal
@@ -28,6 +29,7 @@ from bot.discord.news import FollowerNews
 from bot.discord.operations import Operations
 from bot.discord.outbox import Outbox
 from bot.discord.responder import Responder
+from bot.game import memory
 from bot.game.computer import AiTurns, think_here
 from bot.game.hints import hint_here
 from bot.game.layout import relayout
@@ -153,7 +155,8 @@ def run_discord(config: Config) -> int:
             if monitor is not None:
                 await monitor.stop()
             raise
-        pool = RenderPool() if default_renderer() is not None else None
+        pool = (RenderPool(config.render_workers, config.worker_mb * 2**20)
+                if default_renderer() is not None else None)
         try:
             service = pooled_service(store, pool, telemetry=telemetry, expert_ms=config.expert_ms)
             service.clock = clock
@@ -164,6 +167,10 @@ def run_discord(config: Config) -> int:
             announcer = Announcer(ops, service, retry_delays=retry_delays)
             announcer.metrics = metrics
             outbox = Outbox(ops, service, announcer, announcer.direct, FollowerNews(ops, service))
+            if metrics is not None:  # each process's memory and caches, at the scrape
+                metrics.memory.census = functools.partial(memory.census, service, pool)
+                if pool is not None:
+                    metrics.memory.recycled = lambda: pool.recycled
             if monitor is not None and metrics is not None:
                 monitor.checks = health_checks(client, store, pool, telemetry)
 

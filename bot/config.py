@@ -25,6 +25,14 @@ MAX_EXPERT_MS = 60_000
 #: ``[ai] hold_level``: who plays a seat that was left, resigned or past its deadline
 DEFAULT_HOLD_LEVEL = "hard"
 HOLD_LEVELS = ("easy", "normal", "hard", "expert")
+#: ``[render] workers``: processes that draw the pictures (and think for computer players).  One
+#: suits a 1 GB machine (a worker holds 100-170 MB: ``bench/memory.py``); one per spare core on
+#: a bigger one.
+DEFAULT_RENDER_WORKERS = 1
+MOST_RENDER_WORKERS = 32
+#: ``[render] worker_mb``: a worker that holds more than this (RSS) is replaced by a fresh one.
+DEFAULT_WORKER_MB = 200
+WORKER_MB_RANGE = (64, 65_536)
 
 #: Every setting of config.toml, by section: ``text`` must be a TOML string; ``number`` and
 #: ``shards`` are read (and their values checked) by the functions below.  Any other section or
@@ -37,6 +45,7 @@ SETTINGS: dict[str, dict[str, str]] = {
     "logging": {"format": "text"},
     "housekeeping": {"lobby_days": "number"},
     "ai": {"expert_ms": "number", "hold_level": "text"},
+    "render": {"workers": "number", "worker_mb": "number"},
 }
 
 
@@ -59,13 +68,17 @@ class Config:
     expert_ms: int = DEFAULT_EXPERT_MS
     #: the level at which the AI holds a seat that was left, resigned or past its deadline
     hold_level: str = "hard"
+    #: the render workers, and the memory (MB) past which one is replaced by a fresh one
+    render_workers: int = DEFAULT_RENDER_WORKERS
+    worker_mb: int = DEFAULT_WORKER_MB
 
     def __repr__(self) -> str:  # never print the token, nor a database password
         return (f"Config(token={'set' if self.token else 'unset'}, database={redact(self.database)!r}, "
                 f"api_base={self.api_base!r}, gateway={self.gateway!r}, sync_guild={self.sync_guild!r}, "
                 f"shards={self.shards!r}, metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
                 f"log_format={self.log_format!r}, lobby_days={self.lobby_days!r}, "
-                f"expert_ms={self.expert_ms!r}, hold_level={self.hold_level!r})")
+                f"expert_ms={self.expert_ms!r}, hold_level={self.hold_level!r}, "
+                f"render_workers={self.render_workers!r}, worker_mb={self.worker_mb!r})")
 
 
 class ConfigError(ValueError):
@@ -126,6 +139,13 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
     hold_level = str(_first(env.get("DS_AI_HOLD_LEVEL"), ai.get("hold_level")) or DEFAULT_HOLD_LEVEL).strip().lower()
     if hold_level not in HOLD_LEVELS:
         problems.append(f"[ai] hold_level must be one of {', '.join(HOLD_LEVELS)}, not {hold_level!r}")
+    render: dict[str, Any] = checked(lambda: _section(data, "render"), {})
+    workers = checked(lambda: _within(_first(env.get("DS_RENDER_WORKERS"), render.get("workers")),
+                                      "[render] workers (DS_RENDER_WORKERS)", DEFAULT_RENDER_WORKERS,
+                                      (1, MOST_RENDER_WORKERS)), DEFAULT_RENDER_WORKERS)
+    worker_mb = checked(lambda: _within(_first(env.get("DS_RENDER_WORKER_MB"), render.get("worker_mb")),
+                                        "[render] worker_mb (DS_RENDER_WORKER_MB)", DEFAULT_WORKER_MB,
+                                        WORKER_MB_RANGE), DEFAULT_WORKER_MB)
     if problems:
         raise ConfigError(problems)
     return Config(
@@ -141,6 +161,8 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
         metrics_host=host,
         log_format=log_format,
         lobby_days=lobby_days,
+        render_workers=workers,
+        worker_mb=worker_mb,
     )
 
 
@@ -213,6 +235,16 @@ def _days(value: object, what: str, default: int, most: int) -> int:
     if not 1 <= days <= most:
         raise ConfigError(f"{what} must be between 1 and {most} days, not {days}")
     return days
+
+
+def _within(value: object, what: str, default: int, bounds: tuple[int, int]) -> int:
+    """A whole number from ``bounds[0]`` to ``bounds[1]``; ``default`` when unset."""
+    if value is None:
+        return default
+    number = _whole(value, what)
+    if not bounds[0] <= number <= bounds[1]:
+        raise ConfigError(f"{what} must be from {bounds[0]} to {bounds[1]}, not {number}")
+    return number
 
 
 def _expert_ms(given: object) -> int:

@@ -3,9 +3,9 @@ initiative order, the Survival card, the supplies."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
+from cachetools import LRUCache
 from PIL import Image, ImageDraw
 
 import words
@@ -36,9 +36,16 @@ from renderers.palette import (
 State = dict[str, Any]
 
 #: Panels drawn lately, by all that they show: from one post to the next most are the same,
-#: and a panel is drawn from some thirty shapes and texts.
-_PANELS: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
-_PANELS_KEPT = 48
+#: and a panel is drawn from some thirty shapes and texts.  A panel is about 160 KB (RGB); the
+#: bytes kept are bounded, least recently used out first.
+PANEL_BYTES = 3 * 2**20
+_PANELS: LRUCache[tuple[Any, ...], Image.Image] = LRUCache(PANEL_BYTES, getsizeof=fonts.image_bytes)
+_panels_asked = [0, 0]  # hits, misses
+
+
+def caches() -> list[dict[str, Any]]:
+    return [{"name": "animals.panels", "entries": len(_PANELS), "bytes": _PANELS.currsize, "bound": _PANELS.maxsize,
+             "hits": _panels_asked[0], "misses": _panels_asked[1]}]
 
 
 def ordinal(n: int) -> str:
@@ -73,13 +80,12 @@ def draw(img: Image.Image, state: State, active: str | None, dominance: dict[str
         b = animal_panel(slot)
         drawn = _PANELS.get(key)
         if drawn is None:
+            _panels_asked[1] += 1
             panel(img, d, state, *args)
             # the panel's frame takes its right and bottom edges too
             _PANELS[key] = img.crop((b.left, b.top, b.right + 1, b.bottom + 1))
-            if len(_PANELS) > _PANELS_KEPT:
-                _PANELS.popitem(last=False)
         else:
-            _PANELS.move_to_end(key)
+            _panels_asked[0] += 1
             img.paste(drawn, (b.left, b.top))
 
 

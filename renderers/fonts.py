@@ -15,7 +15,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
+from cachetools import LRUCache, cached
 from PIL import Image, ImageDraw, ImageFont, features
 
 from renderers.cmap import codepoints
@@ -36,9 +38,13 @@ EMOJI_STRIKE = 109
 
 #: Texts up to this long have their rendered masks cached (labels, names, numbers).
 MASK_CACHE_CHARS = 40
+#: The bytes of those masks kept (least recently used out first): a mask is 0.1-20 KB.
+MASK_BYTES = 4 * 2**20
 #: Longer texts drawn at whole pixels (questions, long option labels, log lines) are cached
 #: too, fewer of them: a question comes back from post to post, a log line does not.
-LONG_MASKS_KEPT = 256
+LONG_MASK_BYTES = 2 * 2**20
+#: Colour emoji in names, as one-colour masks.
+EMOJI_BYTES = 2**20
 
 # Kinds of run, in fallback order.
 LATIN, HAN, RTL, EMOJI_RUN, MISSING = "latin", "cjk", "rtl", "emoji", "missing"
@@ -110,6 +116,11 @@ def clean(s: str) -> str:
 safe = clean
 
 
+#: What an entry of the widths or the runs holds, text and key and bookkeeping (about half a KB,
+#: measured with tracemalloc).
+SMALL_ENTRY_BYTES = 500
+
+
 @lru_cache(maxsize=4096)
 def runs(s: str) -> tuple[Run, ...]:
     """``s`` split into runs that one font draws (emoji and missing characters one each)."""
@@ -141,7 +152,7 @@ def _run_width(kind: str, text: str, size: int, bold: bool) -> float:
     return round(size * (1.15 if kind == EMOJI_RUN else 0.8))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def width(text: str, size: int, bold: bool = False) -> float:
     """How wide ``text`` is set (remembered: a picture measures the same names and labels
     again and again, and FreeType lays a text out anew each time)."""
@@ -150,7 +161,23 @@ def width(text: str, size: int, bold: bool = False) -> float:
     return sum(_run_width(k, t, size, bold) for k, t in runs(text))
 
 
-@lru_cache(maxsize=512)
+def image_bytes(img: Image.Image | None) -> int:
+    """What a picture holds in memory: Pillow keeps RGB as four bytes a pixel, L as one."""
+    if img is None:
+        return 0
+    return img.width * img.height * (1 if img.mode in ("1", "L", "P") else 4)
+
+
+def _mask_bytes(kept: tuple[Image.Image | None, int, int]) -> int:
+    return image_bytes(kept[0]) + 200
+
+
+_MASKS: LRUCache[Any, tuple[Image.Image | None, int, int]] = LRUCache(MASK_BYTES, getsizeof=_mask_bytes)
+_LONG_MASKS: LRUCache[Any, tuple[Image.Image | None, int, int]] = LRUCache(LONG_MASK_BYTES, getsizeof=_mask_bytes)
+_EMOJI: LRUCache[Any, Image.Image] = LRUCache(EMOJI_BYTES, getsizeof=lambda img: image_bytes(img) + 200)
+
+
+@cached(_EMOJI, info=True)
 def emoji_mask(ch: str, size: int) -> Image.Image:
     """The colour emoji ``ch`` as an ``L`` mask of ``size`` px: its shape at 45% ink and its
     dark details at full ink, so a face keeps its eyes when drawn in one colour."""
@@ -169,8 +196,7 @@ def emoji_mask(ch: str, size: int) -> Image.Image:
     return mask.resize((w, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=4096)
-def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | None, int, int]:
+def _draw_mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | None, int, int]:
     """The text's anti-aliased coverage and where its top-left sits relative to the anchor."""
     # whole pixels without a stroke (Pillow types the box as floats for a fractional one)
     left, top, right, bottom = (int(v) for v in font(size, bold).getbbox(s, anchor=anchor))
@@ -181,7 +207,24 @@ def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | Non
     return mask, left, top
 
 
-_long_mask = lru_cache(maxsize=LONG_MASKS_KEPT)(_mask.__wrapped__)
+_mask = cached(_MASKS, info=True)(_draw_mask)
+_long_mask = cached(_LONG_MASKS, info=True)(_draw_mask)
+
+
+def caches() -> list[dict[str, Any]]:
+    """The text caches of this process (``bench/memory.py``, the host's metrics).  Widths and runs
+    are small and alike (a float or a few strings by their text), so their
+    bound in entries is one in bytes."""
+    out = []
+    kept = (("fonts.masks", _mask.cache_info(), _MASKS), ("fonts.long_masks", _long_mask.cache_info(), _LONG_MASKS),
+            ("fonts.emoji", emoji_mask.cache_info(), _EMOJI))
+    for name, info, held in kept:
+        out.append({"name": name, "entries": len(held), "bytes": held.currsize, "bound": held.maxsize,
+                    "hits": info.hits, "misses": info.misses})
+    for name, small in (("fonts.widths", width.cache_info()), ("fonts.runs", runs.cache_info())):
+        out.append({"name": name, "entries": small.currsize, "bytes": small.currsize * SMALL_ENTRY_BYTES,
+                    "bound": (small.maxsize or 0) * SMALL_ENTRY_BYTES, "hits": small.hits, "misses": small.misses})
+    return out
 
 
 def _baseline(y: float, anchor: str, size: int, bold: bool) -> float:

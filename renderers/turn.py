@@ -16,9 +16,9 @@ The whole board stays one click away (``render_board``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
+from cachetools import LRUCache, cached
 from PIL import Image, ImageDraw
 
 import words
@@ -173,7 +173,12 @@ def zoom_geometry(state: State, marks: Marks) -> EarthGeometry:
     return _zoom_geometry(focus, EARTH_AREA)
 
 
-@lru_cache(maxsize=16)
+#: The empty zooms kept: about 1.3 MB each (RGB), least recently used out first.
+ZOOM_BYTES = 4 * 2**20
+_ZOOMS: LRUCache[Any, Image.Image] = LRUCache(ZOOM_BYTES, getsizeof=fonts.image_bytes)
+
+
+@cached(_ZOOMS, info=True)
 def _empty_zoom(geo: EarthGeometry) -> Image.Image:
     """The zoom's faint board hexes at ``geo``: the same for every prompt about the same tiles."""
     zoom = Image.new("RGB", EARTH_AREA, EARTH_BG)

@@ -18,10 +18,12 @@ to one of them, ``own_name`` names one in itself, ``decimal`` writes a number as
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
+from cachetools import LRUCache
 
 from engine.errors import RulesError
 from engine.flow import Option, Prompt
@@ -55,9 +57,29 @@ def _checked(lang: str) -> str:
 
 #: Texts worded so far, by key, language and parameters: the same option labels and log lines are
 #: worded again and again (every post words its prompt's options), and wording is the costliest
-#: pure work a post does.  The catalogues never change while the process runs.
-_WORDED: dict[tuple[str, str, bytes], str] = {}
-_WORDED_KEPT = 50_000
+#: pure work a post does.  The catalogues never change while the process runs.  Bounded by the
+#: bytes it holds, least recently used out first (a text is about half a KB with its key: some
+#: 12,000 texts; ``bench/memory.py`` prints its size and hit rate in every process).
+WORDED_BYTES = 6 * 2**20
+#: What an entry costs beside its text and its key's characters: the objects and the cache's
+#: bookkeeping of it (about 370 bytes, measured with tracemalloc).
+_ENTRY_BYTES = 370
+
+
+def _entry_size(kept: tuple[str, int]) -> int:
+    """An entry is kept as (text, the length of its key's strings): a log line's parameters can
+    be longer than its text."""
+    return sys.getsizeof(kept[0]) + kept[1] + _ENTRY_BYTES
+
+
+_WORDED: LRUCache[tuple[str, str, bytes], tuple[str, int]] = LRUCache(WORDED_BYTES, getsizeof=_entry_size)
+_worded_asked = [0, 0]  # hits, misses
+
+
+def caches() -> list[dict[str, Any]]:
+    """This process's caches of words, as ``bench/memory.py`` and the host's metrics read them."""
+    return [{"name": "words.worded", "entries": len(_WORDED), "bytes": _WORDED.currsize, "bound": _WORDED.maxsize,
+             "hits": _worded_asked[0], "misses": _worded_asked[1]}]
 
 
 def _typed(value: Any) -> Any:
@@ -79,8 +101,12 @@ def _frozen(args: Mapping[str, Any]) -> bytes | None:
 def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
     """Render, and never fail a player over a text: fall back to English, then to the key."""
     frozen = _frozen(args)
-    if frozen is not None and (known := _WORDED.get((key, lang, frozen))) is not None:
-        return known
+    if frozen is not None:
+        known = _WORDED.get((key, lang, frozen))
+        if known is not None:
+            _worded_asked[0] += 1
+            return known[0]
+        _worded_asked[1] += 1
     try:
         text = _r.render(key, args, lang)
     except (KeyError, ValueError, IndexError, TypeError, AttributeError) as exc:
@@ -92,9 +118,7 @@ def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
                       key, lang, type(exc).__name__, exc)
     else:
         if frozen is not None:
-            if len(_WORDED) >= _WORDED_KEPT:
-                _WORDED.clear()
-            _WORDED[(key, lang, frozen)] = text
+            _WORDED[(key, lang, frozen)] = (text, len(key) + len(frozen))
         return text
     try:
         return _r.render(key, args, DEFAULT)

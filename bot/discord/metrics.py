@@ -20,12 +20,15 @@ from __future__ import annotations
 import logging
 import re
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 import discord
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+from prometheus_client.registry import Collector
 
 from bot.discord.answers import OUTCOME
 from bot.game.telemetry import MOVE_SOURCES, RENDER_KINDS
@@ -38,6 +41,46 @@ OPEN_MAX = 1000
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 _NAME = re.compile(r"^[a-z0-9_ -]{1,64}$")
 OUTCOMES = ("ok", "refused", "error")
+
+
+#: Each process of the bot (``bot``, ``worker 1``...): its resident bytes and its caches, each a dict
+#: with name, entries, bytes, bound, hits, misses (``bot.game.memory.census``).
+Census = Callable[[], list[tuple[str, int, list[dict[str, Any]]]]]
+
+
+class _Memory(Collector):
+    """Each process's memory and each cache's size and hits, read at the scrape."""
+
+    def __init__(self) -> None:
+        self.census: Census | None = None
+        self.recycled: Callable[[], int] | None = None
+
+    def collect(self) -> Iterator[Any]:
+        if self.census is None:
+            return
+        resident = GaugeMetricFamily("ds_process_resident_bytes", "Resident memory (RSS) of each process of "
+                                     "the bot: the bot and its render workers", labels=["process"])
+        entries = GaugeMetricFamily("ds_cache_entries", "Entries in each cache, by process",
+                                    labels=["cache", "process"])
+        held = GaugeMetricFamily("ds_cache_bytes", "Bytes a cache holds (its own estimate), by process",
+                                 labels=["cache", "process"])
+        bound = GaugeMetricFamily("ds_cache_bound_bytes", "The most bytes a cache may hold",
+                                  labels=["cache", "process"])
+        hits = CounterMetricFamily("ds_cache_hits", "Reads a cache answered", labels=["cache", "process"])
+        misses = CounterMetricFamily("ds_cache_misses", "Reads a cache did not answer", labels=["cache", "process"])
+        for process, rss, caches in self.census():
+            resident.add_metric([process], rss)
+            for c in caches:
+                labels = [c["name"], process]
+                entries.add_metric(labels, c["entries"])
+                held.add_metric(labels, c["bytes"])
+                bound.add_metric(labels, c["bound"])
+                hits.add_metric(labels, c["hits"])
+                misses.add_metric(labels, c["misses"])
+        yield from (resident, entries, held, bound, hits, misses)
+        if self.recycled is not None:
+            yield CounterMetricFamily("ds_render_workers_recycled", "Render pools replaced by a fresh one because a "
+                                      "worker held more than [render] worker_mb", value=self.recycled())
 
 
 @dataclass
@@ -122,6 +165,9 @@ class Metrics:
             self.render_failures.labels(kind)
         for status in ("lobby", "active"):
             self.live_games.labels(status)
+        #: each process's memory and caches: set ``memory.census`` (and ``memory.recycled``) to report them
+        self.memory = _Memory()
+        r.register(self.memory)
         self._open: dict[int, _Open] = {}
         self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
 

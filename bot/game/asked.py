@@ -16,8 +16,18 @@ import engine
 from engine import logbook
 
 State = dict[str, Any]
-KEPT = 64
+#: States whose prompt is kept: those of the moves and posts under way.  An entry holds its state
+#: (60-110 KB of objects, measured) and its prompt, so a bound in entries is one in bytes.
+KEPT = 32
+#: What an entry holds at most: a state and a Planning prompt's forty-odd options.
+ENTRY_BYTES = 128 * 1024
 _asked: OrderedDict[int, tuple[State, tuple[Any, ...], engine.Prompt | None]] = OrderedDict()
+_counts = [0, 0]  # hits, misses
+
+
+def caches() -> list[dict[str, Any]]:
+    return [{"name": "asked.prompts", "entries": len(_asked), "bytes": len(_asked) * ENTRY_BYTES,
+             "bound": KEPT * ENTRY_BYTES, "hits": _counts[0], "misses": _counts[1]}]
 
 
 def asked(state: State) -> engine.Prompt | None:
@@ -27,7 +37,9 @@ def asked(state: State) -> engine.Prompt | None:
     known = _asked.get(id(state))
     if known is not None and known[0] is state and known[1] == mark:
         _asked.move_to_end(id(state))
+        _counts[0] += 1
         return known[2]
+    _counts[1] += 1
     prompt = engine.prompt(state)
     _asked[id(state)] = (state, mark, prompt)
     _asked.move_to_end(id(state))

@@ -13,10 +13,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
+
+from cachetools import TTLCache
 
 import words
 from bot.game import pictures
@@ -58,10 +61,15 @@ class FinalRenderer(Protocol):
     def __call__(self, state: State, timeline: Timeline, *, lang: str = ...) -> bytes: ...
 
 
-#: Games whose replay is kept (at most about 1.5 MB each: a whole 6-player game).  Every post of
-#: a running game reads its replay (for the recap), so this is about how many games are played
-#: at once before their posts start replaying whole games (0.1-0.4 s each, in a thread).
-CACHE_GAMES = 32
+#: The bytes of replays kept (``History.size`` and the move records: a whole game's is about
+#: 2.5 MB), least recently used out first.  A replay is read by ``/ds log``, ``/ds history``, a
+#: record's export and the end of a game, not by the posts: a miss replays the game (0.1-0.4 s,
+#: in a thread).
+CACHE_BYTES = 24 * 2**20
+#: A game whose replay nobody read for this many seconds gives its room back.
+CACHE_IDLE_SECONDS = 3600
+#: What a move's record (``Move``) holds in the replay's list of the standing moves.
+MOVE_BYTES = 600
 #: Replaying more moves than this at once goes to a thread (a whole game: 0.1-0.3 s).
 INLINE_MOVES = 32
 #: A log page holds at most this many characters of lines (a header goes above them).
@@ -85,6 +93,10 @@ class _Kept:
 
     history: History
     moves: list[Move]
+
+
+def _kept_size(kept: _Kept) -> int:
+    return kept.history.size + MOVE_BYTES * len(kept.moves)
 
 
 @dataclass
@@ -113,15 +125,16 @@ class LogPage:
 
 class Chronicle:
     def __init__(self, store: GameStore, board_renderer: BoardRenderer | None = None,
-                 final_renderer: FinalRenderer | None = None, *, cache_games: int = CACHE_GAMES,
+                 final_renderer: FinalRenderer | None = None, *, cache_bytes: int = CACHE_BYTES,
                  telemetry: Telemetry = QUIET) -> None:
         self.store = store
         self.telemetry = telemetry
         self.board_renderer = board_renderer
         self.final_renderer = final_renderer
-        self.cache_games = cache_games
-        self._cache: OrderedDict[int, _Kept] = OrderedDict()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: TTLCache[int, _Kept] = TTLCache(cache_bytes, CACHE_IDLE_SECONDS, getsizeof=_kept_size)
+        #: a game's lock lives while a read of its replay holds it or waits for it
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.reads = 0  # reads of a replay (those not among the builds found it kept)
         self._finals: OrderedDict[tuple[int, int], bytes] = OrderedDict()  # (game, version) -> image
         self.builds = 0  # whole-game replays made (the cache's misses; tests and benchmarks read it)
 
@@ -139,6 +152,7 @@ class Chronicle:
             raise WrongPhase(T("bot.err.not_started", game=game.id))
         async with self._locks.setdefault(game.id, asyncio.Lock()):
             kept = self._cache.get(game.id)
+            self.reads += 1
             new: list[Move] = []
             if kept is not None:
                 standing, new = await self.store.moves_after(game.id, kept.moves[-1].version if kept.moves else -1)
@@ -157,10 +171,7 @@ class Chronicle:
             except ReplayError as e:
                 self._cache.pop(game.id, None)
                 raise Unreplayable(T("bot.err.unreplayable", game=game.id, error=str(e))) from None
-            self._cache[game.id] = kept
-            self._cache.move_to_end(game.id)
-            while len(self._cache) > self.cache_games:
-                self._cache.popitem(last=False)
+            self._cache[game.id] = kept  # its size anew: it grew by the new moves
             return await _run(read, kept.history, list(kept.moves), heavy=thread)
 
     def forget(self, game_id: int) -> None:
@@ -271,6 +282,7 @@ class Chronicle:
                 self._finals[(game.id, game.version)] = image
                 while len(self._finals) > 4:
                     self._finals.popitem(last=False)
+                self.forget(game.id)  # the game is over: its replay gives its room back
             post.extra_images.append((FINAL_IMAGE, image))
             post.alts[FINAL_IMAGE] = alt_text(state, lang_of(game), kind="final")
         except Exception:  # noqa: BLE001 - the result and breakdown go out without the image

@@ -5,6 +5,11 @@ thread that waits on them.
 The pool heals: a worker killed from outside (the OOM killer, a crash inside Pillow) breaks
 a ``ProcessPoolExecutor`` for good, so a broken pool is replaced and the render retried once.
 Workers exit by themselves when the bot process is gone (even after a kill -9 of the bot).
+
+The pool fits its host: it has as many workers as ``[render] workers`` says, each answer brings
+the worker's memory (and, every few seconds, its caches: ``bot.game.memory``), and a worker
+that holds more than ``[render] worker_mb`` has the pool replaced by a fresh one, the pictures
+already asked for drawn by the old one as it winds down.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.game import pictures
+from bot.game import memory, pictures
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +38,19 @@ PARENT_CHECK_SECONDS = 0.5
 #: about them in plain text, which breaks a JSON log.  They are cleaned up all the same: the
 #: tracker is told to keep quiet (a ``-W`` option it inherits).
 QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
+#: A worker says what its caches hold at most this often (its memory, with every answer).
+REPORT_SECONDS = 5.0
+_reported = [0.0]  # in a worker: when it last reported its caches
+
+
+def _in_worker(fn: Callable[..., T], *args: Any) -> tuple[T, dict[str, Any]]:
+    """``fn(*args)`` in a worker, with what the worker holds now (``memory.worker_report``)."""
+    result = fn(*args)
+    now = time.monotonic()
+    full = now - _reported[0] >= REPORT_SECONDS
+    if full:
+        _reported[0] = now
+    return result, memory.worker_report(caches=full)
 
 
 def _choose(state: State, level: str, seed: int, budget_ms: int) -> str:
@@ -72,10 +90,14 @@ def _worker_init(parent: int) -> None:
 class RenderPool:
     """Callables with the service's renderer signatures, backed by a self-healing process pool."""
 
-    def __init__(self, workers: int = min(2, os.cpu_count() or 1)) -> None:
+    def __init__(self, workers: int = 1, worker_bytes: int = 200 * 2**20) -> None:
         self._workers = workers
+        self._worker_bytes = worker_bytes  # a worker holding more is replaced (with its pool)
         self._lock = threading.Lock()
         self._pool = self._new_pool()
+        #: each worker's last report (by process id): its memory, its caches
+        self._reports: dict[int, dict[str, Any]] = {}
+        self.recycled = 0  # pools replaced because a worker grew past its bound
 
     def _new_pool(self) -> ProcessPoolExecutor:
         if QUIET_TRACKER not in sys.warnoptions:  # before the pool's first semaphore starts the tracker
@@ -87,10 +109,38 @@ class RenderPool:
     def _run(self, fn: Callable[..., T], *args: Any) -> T:
         pool = self._pool
         try:
-            return pool.submit(fn, *args).result()
+            result, report = pool.submit(_in_worker, fn, *args).result()
         except BrokenProcessPool:
             self._replace(pool)
-        return self._pool.submit(fn, *args).result()  # the one retry, on a fresh pool
+            pool = self._pool
+            result, report = pool.submit(_in_worker, fn, *args).result()  # the one retry, on a fresh pool
+        self._note(pool, report)
+        return result
+
+    def _note(self, pool: ProcessPoolExecutor, report: dict[str, Any]) -> None:
+        """Keep a worker's report; replace its pool when the worker holds more than its bound."""
+        known = self._reports.get(report["pid"])
+        if known is not None and "caches" not in report:
+            report = {**report, "caches": known.get("caches", [])}
+        self._reports[report["pid"]] = report
+        if report["rss"] <= self._worker_bytes:
+            return
+        with self._lock:
+            if self._pool is not pool:
+                return  # already replaced
+            self._pool = self._new_pool()
+            self.recycled += 1
+        log.info("render worker %s holds %d MB (more than %d MB): the render pool was replaced by a fresh one",
+                 report["pid"], report["rss"] // 2**20, self._worker_bytes // 2**20)
+        pool.shutdown(wait=False)  # what it was given it still draws, then its workers exit
+        self._pool.submit(_ready)  # a fresh worker starts now, not at the next picture
+
+    def reports(self) -> list[dict[str, Any]]:
+        """The live workers' last reports (``memory.worker_report``), by process id."""
+        live = set(self.worker_pids())
+        for pid in [p for p in list(self._reports) if p not in live]:
+            self._reports.pop(pid, None)
+        return [report for _, report in sorted(list(self._reports.items()))]
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         with self._lock:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -69,8 +70,10 @@ log = logging.getLogger(__name__)
 
 #: Options a resigned seat's animal takes: declining first, else the first legal option.
 PASSIVE_OPTIONS = ("forfeit", "done", "none", "place:0", "move:0", "skip")
-#: How many games' last saved states the service keeps for the reads after their moves.
-SAVED_KEPT = 256
+#: How many games' last saved states the service keeps for the reads after their moves (a post,
+#: followers' news: within seconds of the move).  A state is 60-110 KB of objects (measured), so
+#: this bounds the bytes too: 3.5 MB at most.
+SAVED_KEPT = 32
 #: The file name of the picture a channel post carries.
 TURN_IMAGE = "board.png"
 
@@ -97,10 +100,12 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
         self.picture_renderer = picture_renderer or renderer
         self.clock = clock or time.time
         self.claimant = this_process()  # who this process is in the claims it makes (a rematch's)
-        self._locks: dict[str, asyncio.Lock] = {}
+        #: a channel's lock lives while a use case holds it or waits for it
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         #: per game, the state its last move here saved, by version: the reads after a move (its
         #: post, its followers' news) take it instead of decoding it again; never given to a move
         self._saved: OrderedDict[int, tuple[bytes, State]] = OrderedDict()
+        self.saved_reads = [0, 0]  # reads that took a saved state, and those that found none
         self.chronicle = Chronicle(store, renderer, default_final_renderer() if renderer is not None else None,
                                    telemetry=telemetry)
 
@@ -202,6 +207,9 @@ class GameService(Reads, Lobby, ComputerPlayers, Takeback, Clockwork, Ratings, H
             saved = self._saved.get(game.id)
             if saved is not None and game.state_blob is not None and saved[0] == game.state_blob:
                 game.state = saved[1]
+                self.saved_reads[0] += 1
+            else:
+                self.saved_reads[1] += 1
         return game
 
     @staticmethod

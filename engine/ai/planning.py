@@ -37,7 +37,14 @@ Record = Callable[[State], None]
 
 _DECLINE = ("forfeit", "done", "none", "place:0", "move:0")
 _MEMO: OrderedDict[str, tuple[dict[str, Any], int]] = OrderedDict()
-_MEMO_SIZE = 64
+_MEMO_SIZE = 64  # a key is a position's JSON, some 5-10 KB: the memo holds well under 1 MB
+_memo_asked = [0, 0]  # hits, misses
+
+
+def memo_report() -> dict[str, Any]:
+    """The memo's entries, bytes (its keys' and about 1 KB of values each), bound and hits."""
+    return {"name": "ai.planning", "entries": len(_MEMO), "bytes": sum(len(k) + 1024 for k in _MEMO),
+            "bound": _MEMO_SIZE * 11 * 1024, "hits": _memo_asked[0], "misses": _memo_asked[1]}
 
 #: Rows whose spaces differ only in where they sit: one simulation serves them all.
 _SAME_ACTION = frozenset({"adaptation", "regression", "abundance", "wanderlust", "domination"})
@@ -130,7 +137,9 @@ def valued(state: State, animal: str, seat: int, level: Level) -> tuple[dict[str
     hit = _MEMO.get(key)
     if hit is not None:
         _MEMO.move_to_end(key)
+        _memo_asked[0] += 1
         return hit
+    _memo_asked[1] += 1
     seed = zlib.crc32(key.encode())
     base = _canonical(state)
     determinise(base, seed)

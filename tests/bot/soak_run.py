@@ -70,15 +70,18 @@ def world_of(fake: FakeDiscord, options: Options, rng: random.Random, sharded: b
     return servers
 
 
-async def soak(options: Options, folder: Path, database_url: str | None = None, keep: Path | None = None) -> Ledger:
+async def soak(options: Options, folder: Path, database_url: str | None = None, keep: Path | None = None,
+               env: dict[str, str] | None = None) -> Ledger:
     """One run; ``database_url``: two shard processes on that PostgreSQL database (else one bot on SQLite);
-    ``keep``: a folder to write each bot process's output to."""
+    ``keep``: a folder to write each bot process's output to; ``env``: more variables for the bot
+    (``bench/memory.py``'s metrics port)."""
     rng = random.Random(options.seed)
     async with FakeDiscord(app_permissions=DEFAULT_PERMISSIONS | CREATE_PUBLIC_THREADS) as fake:
         servers = world_of(fake, options, rng, sharded=database_url is not None)
         clock = TestClock(folder / "clock", options.speed)
         env = {"DS_TEST_CLOCK_FILE": str(clock.path), "DS_LOG_FORMAT": "json", "DS_AI_HOLD_LEVEL": "easy",
-               "DS_LOBBY_DAYS": str(options.lobby_days), "DS_RETRY_DELAYS": "2,10,60,300"}  # the bot's own delays
+               "DS_LOBBY_DAYS": str(options.lobby_days), "DS_RETRY_DELAYS": "2,10,60,300",  # the bot's own delays
+               **(env or {})}
         fleet = Fleet(fake, folder, env, database_url=database_url)
         ended = asyncio.Event()  # the clock and the watch go on until the very end
         clock_task = asyncio.create_task(clock.run(ended))
