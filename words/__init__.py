@@ -118,7 +118,8 @@ def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
                       key, lang, type(exc).__name__, exc)
     else:
         if frozen is not None:
-            _WORDED[(key, lang, frozen)] = (text, len(key) + len(frozen))
+            # a copy of the key's bytes: orjson's own hold at least 4 KB, whatever their length
+            _WORDED[(key, lang, bytes(memoryview(frozen)))] = (text, len(key) + len(frozen))
         return text
     try:
         return _r.render(key, args, DEFAULT)

@@ -143,7 +143,22 @@ async def test_a_scrape_during_a_game_counts_what_happened_and_every_log_line_is
     assert value(samples, "ds_discord_http_requests_total") >= len(rest) - 2
     assert total(samples, "ds_discord_http_errors_total") == 0
     assert total(samples, "ds_store_errors_total") == 0
+    check_memory(samples)
     check_json_logs(bot, fake)
+
+
+def check_memory(samples: dict) -> None:
+    """Each process's memory (the bot and its one render worker, by default) and each cache's size,
+    bound and reads: the bot's words and the worker's text masks among them."""
+    resident = {dict(ls)["process"]: v for (n, ls), v in samples.items() if n == "ds_process_resident_bytes"}
+    assert set(resident) == {"bot", "worker 1"} and all(20 * 2**20 < v < 2**30 for v in resident.values())
+    for cache, process in (("words.worded", "bot"), ("chronicle.replays", "bot"), ("fonts.masks", "worker 1")):
+        held = value(samples, "ds_cache_bytes", cache=cache, process=process)
+        assert 0 <= held <= value(samples, "ds_cache_bound_bytes", cache=cache, process=process), cache
+        assert value(samples, "ds_cache_entries", cache=cache, process=process) >= 0
+    assert value(samples, "ds_cache_hits_total", cache="words.worded", process="bot") > 0
+    assert value(samples, "ds_cache_misses_total", cache="fonts.masks", process="worker 1") > 0
+    assert value(samples, "ds_render_workers_recycled_total") == 0
 
 
 def check_json_logs(bot: BotProcess, fake) -> None:
