@@ -3,7 +3,7 @@ servers, played by scripted people and computer players, one bot on SQLite, no k
 the bot's processes' RSS read every few seconds and the size and hit rate of every cache of ours
 read from the bot's ``/metrics`` (each process's caches, the render workers' included).
 
-    .venv/bin/python bench/memory.py [--minutes 20] [--games 54] [--every 30] [--baseline REF]
+    .venv/bin/python bench/memory.py [--minutes 20] [--games 54] [--every 30] [--baseline REF] [--workers N]
 
 ``--baseline REF``: the bot of that commit (a worktree of it, removed afterwards) against the same
 people, the same fake Discord and the same harness: a commit without the caches' metrics shows
@@ -106,14 +106,15 @@ class Sampler:
                 await asyncio.wait_for(ended.wait(), self.every)
 
 
-async def measured(options: Options, every: float) -> tuple[Sampler, object]:
+async def measured(options: Options, every: float, workers: int | None) -> tuple[Sampler, object]:
     port = free_port()
     sampler = Sampler(every, port)
     ended = asyncio.Event()
     watching = asyncio.create_task(sampler.run(ended))
     with tempfile.TemporaryDirectory(prefix="ds-memory-") as folder:
         try:
-            ledger = await soak(options, Path(folder), env={"DS_METRICS_PORT": str(port)})
+            env = {"DS_METRICS_PORT": str(port)} | ({"DS_RENDER_WORKERS": str(workers)} if workers else {})
+            ledger = await soak(options, Path(folder), env=env)
         finally:
             ended.set()
             await watching
@@ -192,6 +193,7 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=30.0, help="seconds between samples")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", help="measure the bot of this commit instead (a worktree of it)")
+    parser.add_argument("--workers", type=int, help="[render] workers (DS_RENDER_WORKERS); default: the bot's")
     args = parser.parse_args()
     options = Options(minutes=args.minutes, games=args.games, servers=args.servers, kill_every=0, seed=args.seed)
     started = time.monotonic()
@@ -199,12 +201,13 @@ def main() -> None:
     if args.baseline:
         with baseline_tree(args.baseline) as tree:
             bot_process.ROOT = tree  # `python -m bot` runs in that tree: its bot, this harness
-            sampler, ledger = asyncio.run(measured(options, args.every))
+            sampler, ledger = asyncio.run(measured(options, args.every, args.workers))
         measured_what = f"{args.baseline} (baseline)"
     else:
-        sampler, ledger = asyncio.run(measured(options, args.every))
+        sampler, ledger = asyncio.run(measured(options, args.every, args.workers))
         measured_what = soak_bench.commit()
     print(f"\nmemory of {measured_what}: {options.games} games on {options.servers} servers, {options.minutes:g} min "
+          f"(render workers: {args.workers or 'the bot's default'}) "
           f"of play, no kills; load average {load[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end; "
           f"{(time.monotonic() - started) / 60:.1f} min in all")
     print(f"\nRSS MB every {args.every:g} s:")

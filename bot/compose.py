@@ -14,6 +14,7 @@ import os
 import signal
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,8 @@ from bot.store.api import GameStore, redact
 from bot.store.connect import open_store
 
 log = logging.getLogger(__name__)
+#: Threads for the work given to threads (``asyncio.to_thread``), most of them waiting on a worker.
+WAITING_THREADS = 24
 
 
 def local_service(store: GameStore) -> GameService:
@@ -126,6 +129,10 @@ def run_discord(config: Config) -> int:
         log.info("running %s against %s", config.shards, redact(config.database))
 
     async def main() -> None:
+        # Threads that wait on the render workers (a picture, a computer player's thought) are
+        # asyncio's default executor's: with one worker many wait at once, and a replay or a
+        # decode given to a thread must not queue behind them (a /ds log answered after 27 s).
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(WAITING_THREADS, "ds-wait"))
         # The metrics port first (a port in use stops the bot before anything started), then the
         # database: a file that cannot be used stops the bot before it logs in.
         # the metrics when they are served, or when JSON logs want a line per interaction answered

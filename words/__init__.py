@@ -23,7 +23,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
-from cachetools import LRUCache
 
 from engine.errors import RulesError
 from engine.flow import Option, Prompt
@@ -58,28 +57,38 @@ def _checked(lang: str) -> str:
 #: Texts worded so far, by key, language and parameters: the same option labels and log lines are
 #: worded again and again (every post words its prompt's options), and wording is the costliest
 #: pure work a post does.  The catalogues never change while the process runs.  Bounded by the
-#: bytes it holds, least recently used out first (a text is about half a KB with its key: some
-#: 12,000 texts; ``bench/memory.py`` prints its size and hit rate in every process).
+#: bytes it holds (a text is about half a KB with its key: some 12,000 texts), the oldest out
+#: first.  A plain dict: a post looks up a hundred texts or more, and a cache class's lookups,
+#: Python calls, cost a post 0.4 ms more (``bench/posts.py``); ``bench/memory.py`` prints its
+#: size and hit rate in every process.
 WORDED_BYTES = 6 * 2**20
-#: What an entry costs beside its text and its key's characters: the objects and the cache's
-#: bookkeeping of it (about 370 bytes, measured with tracemalloc).
+#: What an entry costs beside its text and its key's characters: the objects and the dict's
+#: slots (about 370 bytes, measured with tracemalloc).
 _ENTRY_BYTES = 370
+_WORDED: dict[tuple[str, str, bytes], str] = {}
+_worded = [0, 0, 0]  # bytes held, hits, misses
 
 
-def _entry_size(kept: tuple[str, int]) -> int:
-    """An entry is kept as (text, the length of its key's strings): a log line's parameters can
-    be longer than its text."""
-    return sys.getsizeof(kept[0]) + kept[1] + _ENTRY_BYTES
+def _entry_size(key: tuple[str, str, bytes], text: str) -> int:
+    return sys.getsizeof(text) + len(key[0]) + len(key[2]) + _ENTRY_BYTES
 
 
-_WORDED: LRUCache[tuple[str, str, bytes], tuple[str, int]] = LRUCache(WORDED_BYTES, getsizeof=_entry_size)
-_worded_asked = [0, 0]  # hits, misses
+def _keep(key: tuple[str, str, bytes], text: str) -> None:
+    if key in _WORDED:
+        return
+    _WORDED[key] = text
+    _worded[0] += _entry_size(key, text)
+    while _worded[0] > WORDED_BYTES and _WORDED:
+        oldest = next(iter(_WORDED))
+        gone = _WORDED.pop(oldest, None)
+        if gone is not None:
+            _worded[0] -= _entry_size(oldest, gone)
 
 
 def caches() -> list[dict[str, Any]]:
     """This process's caches of words, as ``bench/memory.py`` and the host's metrics read them."""
-    return [{"name": "words.worded", "entries": len(_WORDED), "bytes": _WORDED.currsize, "bound": _WORDED.maxsize,
-             "hits": _worded_asked[0], "misses": _worded_asked[1]}]
+    return [{"name": "words.worded", "entries": len(_WORDED), "bytes": _worded[0], "bound": WORDED_BYTES,
+             "hits": _worded[1], "misses": _worded[2]}]
 
 
 def _typed(value: Any) -> Any:
@@ -104,9 +113,9 @@ def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
     if frozen is not None:
         known = _WORDED.get((key, lang, frozen))
         if known is not None:
-            _worded_asked[0] += 1
-            return known[0]
-        _worded_asked[1] += 1
+            _worded[1] += 1
+            return known
+        _worded[2] += 1
     try:
         text = _r.render(key, args, lang)
     except (KeyError, ValueError, IndexError, TypeError, AttributeError) as exc:
@@ -119,7 +128,7 @@ def _safe(key: str, args: Mapping[str, Any], lang: str) -> str:
     else:
         if frozen is not None:
             # a copy of the key's bytes: orjson's own hold at least 4 KB, whatever their length
-            _WORDED[(key, lang, bytes(memoryview(frozen)))] = (text, len(key) + len(frozen))
+            _keep((key, lang, bytes(memoryview(frozen))), text)
         return text
     try:
         return _r.render(key, args, DEFAULT)

@@ -38,7 +38,8 @@ PARENT_CHECK_SECONDS = 0.5
 #: about them in plain text, which breaks a JSON log.  They are cleaned up all the same: the
 #: tracker is told to keep quiet (a ``-W`` option it inherits).
 QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
-#: A worker says what its caches hold at most this often (its memory, with every answer).
+#: A worker says what its caches hold at most this often (its memory, with every answer), and
+#: gives back to the system what its freed pictures left in the heap.
 REPORT_SECONDS = 5.0
 _reported = [0.0]  # in a worker: when it last reported its caches
 
@@ -50,6 +51,7 @@ def _in_worker(fn: Callable[..., T], *args: Any) -> tuple[T, dict[str, Any]]:
     full = now - _reported[0] >= REPORT_SECONDS
     if full:
         _reported[0] = now
+        memory.give_back()
     return result, memory.worker_report(caches=full)
 
 

@@ -136,3 +136,21 @@ def test_who_holds_a_seat_from_the_file_or_the_environment(tmp_path):
     for bad in ("random", "greedy", "godlike"):  # a held seat is played as a person would
         with pytest.raises(ConfigError, match="hold_level"):
             load_config(str(path), environ={"DS_AI_HOLD_LEVEL": bad})
+
+
+def test_render_workers_and_their_bound_from_the_file_or_the_environment(tmp_path):
+    path = tmp_path / "config.toml"
+    none = load_config(str(tmp_path / "none.toml"), environ={})
+    assert (none.render_workers, none.worker_mb) == (1, 200)  # one worker: a 1 GB machine
+    path.write_text("[render]\nworkers = 3\nworker_mb = 400\n")
+    given = load_config(str(path), environ={})
+    assert (given.render_workers, given.worker_mb) == (3, 400)
+    env = load_config(str(path), environ={"DS_RENDER_WORKERS": "2", "DS_RENDER_WORKER_MB": "150"})
+    assert (env.render_workers, env.worker_mb) == (2, 150)
+    for bad, says in (({"DS_RENDER_WORKERS": "0"}, "workers"), ({"DS_RENDER_WORKERS": "many"}, "workers"),
+                      ({"DS_RENDER_WORKER_MB": "10"}, "worker_mb"), ({"DS_RENDER_WORKER_MB": "1e9"}, "worker_mb")):
+        with pytest.raises(ConfigError, match=says):
+            load_config(str(path), environ=bad)
+    path.write_text("[render]\nthreads = 2\n")
+    with pytest.raises(ConfigError, match=r"\[render\] threads is not a setting"):
+        load_config(str(path), environ={})
