@@ -208,7 +208,8 @@ def main() -> None:
         measured_what = soak_bench.commit()
     workers = args.workers or "as the bot's default"
     print(f"\nmemory of {measured_what}: {options.games} games on {options.servers} servers, {options.minutes:g} min "
-          f"of play, no kills, render workers {workers}; load average {load[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end; "
+          f"of play, no kills, render workers {workers}; load average {load[0]:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end; "
           f"{(time.monotonic() - started) / 60:.1f} min in all")
     print(f"\nRSS MB every {args.every:g} s:")
     print("\n".join(series_table(sampler)))
