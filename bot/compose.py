@@ -192,6 +192,7 @@ def run_discord(config: Config) -> int:
             announcer.wake_outbox = responder.scheduler.wake  # followers' news goes out at once, paced
             client.attach(responder, build_commands(responder), responder.scheduler, ai_turns)
             loop = asyncio.get_running_loop()
+            giving_back = asyncio.create_task(memory.give_back_often())
             closing: list[asyncio.Future[None]] = []
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, lambda: closing.append(asyncio.ensure_future(client.close())))
@@ -205,6 +206,7 @@ def run_discord(config: Config) -> int:
                     raise StartupError("Discord refused the gateway's intents: enable those the bot asks for "
                                        "in the Developer Portal (Bot, Privileged Gateway Intents)") from None
             await asyncio.gather(*closing)  # let the shutdown finish before the store goes
+            giving_back.cancel()
         finally:
             if monitor is not None:
                 await monitor.stop()

@@ -5,6 +5,7 @@ process reports its own; each render worker reports its own with every answer
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ctypes
 import os
@@ -37,6 +38,14 @@ def give_back() -> None:
     1-2 ms, 15-20 MB of a render worker that drew a thousand pictures); nothing where there is none."""
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None).malloc_trim(0)
+
+
+async def give_back_often(every: float = 60.0) -> None:
+    """``give_back`` every ``every`` seconds, for as long as the process runs (the bot's own: the
+    states it decodes and the replays it makes leave freed memory in the C heap too)."""
+    while True:
+        await asyncio.sleep(every)
+        give_back()
 
 
 def _drawing_caches() -> list[dict[str, Any]]:
