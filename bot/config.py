@@ -31,7 +31,7 @@ HOLD_LEVELS = ("easy", "normal", "hard", "expert")
 DEFAULT_RENDER_WORKERS = 1
 MOST_RENDER_WORKERS = 32
 #: ``[render] worker_mb``: a worker that holds more than this (RSS) is replaced by a fresh one.
-DEFAULT_WORKER_MB = 200
+DEFAULT_WORKER_MB = 170
 WORKER_MB_RANGE = (64, 65_536)
 
 #: Every setting of config.toml, by section: ``text`` must be a TOML string; ``number`` and

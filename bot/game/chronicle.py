@@ -61,8 +61,8 @@ class FinalRenderer(Protocol):
     def __call__(self, state: State, timeline: Timeline, *, lang: str = ...) -> bytes: ...
 
 
-#: The bytes of replays kept (``History.size`` and the move records: a whole game's is about
-#: 2.5 MB), least recently used out first.  A replay is read by ``/ds log``, ``/ds history``, a
+#: The bytes of replays kept (``History.size`` and the move records: a whole game's is 2.5-3
+#: MB), least recently used out first.  A replay is read by ``/ds log``, ``/ds history``, a
 #: record's export and the end of a game, not by the posts: a miss replays the game (0.1-0.4 s,
 #: in a thread).
 CACHE_BYTES = 24 * 2**20

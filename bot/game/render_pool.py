@@ -92,7 +92,7 @@ def _worker_init(parent: int) -> None:
 class RenderPool:
     """Callables with the service's renderer signatures, backed by a self-healing process pool."""
 
-    def __init__(self, workers: int = 1, worker_bytes: int = 200 * 2**20) -> None:
+    def __init__(self, workers: int = 1, worker_bytes: int = 170 * 2**20) -> None:
         self._workers = workers
         self._worker_bytes = worker_bytes  # a worker holding more is replaced (with its pool)
         self._lock = threading.Lock()
