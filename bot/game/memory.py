@@ -11,14 +11,19 @@ import ctypes
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import words
 from bot.game import asked
 
 if TYPE_CHECKING:
-    from bot.game.render_pool import RenderPool
     from bot.game.service import GameService
+
+class Workers(Protocol):
+    """The render pool as the census reads it (``render_pool.RenderPool``, which imports this module)."""
+
+    def reports(self) -> list[dict[str, Any]]: ...
+
 
 #: What a state kept by the service holds (60-110 KB of objects, measured): its entries' bytes.
 STATE_BYTES = 110 * 1024
@@ -90,7 +95,7 @@ def service_caches(service: GameService) -> list[dict[str, Any]]:
 
 
 
-def census(service: GameService, pool: RenderPool | None) -> list[tuple[str, int, list[dict[str, Any]]]]:
+def census(service: GameService, pool: Workers | None) -> list[tuple[str, int, list[dict[str, Any]]]]:
     """Each process of this bot (``bot``, ``worker 1``...): its memory now and its caches (a
     worker's as of its last report)."""
     out = [("bot", resident_bytes(), service_caches(service))]
