@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             from bot.compose import run_discord
 
             return run_discord(config)
-        from bot.playground_start import run_playground  # the playground's service, renderers and AI
+        from bot.playground.start import run_playground  # the playground's service, renderers and AI
 
         return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board,
                                           new=args.new, load=args.load, lang=args.lang, ai=args.ai))

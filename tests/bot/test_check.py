@@ -95,7 +95,7 @@ async def test_postgresql_reached_without_migrating_or_named_without_its_passwor
 #: What --check has no use for: the Discord client and its HTTP stack, the pictures, the words,
 #: the game.  (The PostgreSQL driver and aiosqlite still come with bot.store.connect.)
 NOT_FOR_THE_CHECK = ("discord", "aiohttp", "PIL", "renderers", "words", "engine", "bot.game", "bot.discord",
-                     "bot.compose", "bot.playground", "bot.playground_start")
+                     "bot.compose", "bot.playground")
 
 
 def test_the_check_imports_only_what_it_uses(tmp_path):

@@ -211,7 +211,7 @@ async def test_the_turn_picture_is_of_the_prompt_the_terminal_asks(tmp_path, mon
 
     import renderers
     from bot.compose import local_service
-    from bot.playground import Playground
+    from bot.playground.session import Playground
     from bot.store.connect import open_store
 
     monkeypatch.setattr(renderers, "render_turn", lambda state, lang="en": _who_acts(state))

@@ -1,6 +1,6 @@
 """Starting the local playground (``python -m bot`` without a token): the command line's
 paths and record checked before anything is stored, then the store opened and the session run
-(``bot.playground``)."""
+(``bot.playground.session``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import words
 from bot.compose import local_service
 from bot.game.layout import relayout
 from bot.game.records import Loaded, check_record, free_channel, import_record
-from bot.playground import HELP, MAX_PLAYERS, Playground, local_text
+from bot.playground.session import Playground
+from bot.playground.terminal import HELP, MAX_PLAYERS, local_text
 from bot.store.connect import open_store
 from words import T
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import re
 import sys
-import threading
 from pathlib import Path
 from typing import TextIO
 
@@ -20,56 +18,24 @@ from bot.game.chronicle_texts import breakdown_text
 from bot.game.replies import Choice, Reply, ServiceError
 from bot.game.rules_help import explain
 from bot.game.service import GameService
-from bot.playground_plan import plan_command
+from bot.playground.plan import plan_command
+from bot.playground.terminal import (
+    HELP,
+    HELP_WORDS,
+    MAX_PLAYERS,
+    QUIT_WORDS,
+    STUDY_HELP,
+    LineReader,
+    local_text,
+    names_problem,
+    option_id,
+    range_text,
+    split_names,
+)
 from engine import logbook
 from engine.geometry import hex_key, neighbour_keys, parse_hex_label
-from words import T, Text
+from words import T
 from words.alt import earth
-
-HELP = T("play.help")
-MAX_PLAYERS = 6
-#: What ends the playground, and what asks for help, at any prompt (any letter case).
-QUIT_WORDS = ("quit", "exit", "q")
-HELP_WORDS = ("help", "?")
-STUDY_HELP = T("play.study_help")
-
-#: What the Discord commands the service mentions are called here.
-LOCAL_COMMANDS = {
-    "board": "board", "tile": "tile", "status": "status", "log": "log", "rules": "rules", "undo": "undo",
-    "play": "an option number", "new": "python -m bot --new", "start": "python -m bot --new",
-    "join": "python -m bot --new", "abandon": "python -m bot --new", "resign": "quit", "plan": "plan",
-}
-DS_COMMAND = re.compile(r"/ds (\w+)(?: topic:)?")
-
-
-def local_text(text: str) -> str:
-    """A service message in the playground's words: no ``/ds`` commands, no Markdown bold."""
-    text = DS_COMMAND.sub(lambda m: LOCAL_COMMANDS.get(m.group(1), m.group(1)) + " ", text)
-    return text.replace("**", "").replace("  ", " ")
-
-
-class LineReader:
-    """Lines of a text stream, read by a daemon thread: a blocked read never keeps the
-    process alive, so Ctrl-C (or the end of the game) exits at once."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
-        self.loop = asyncio.get_running_loop()
-        threading.Thread(target=self._pump, name="playground-stdin", daemon=True).start()
-
-    def _pump(self) -> None:
-        while True:
-            try:
-                line = self.stream.readline()
-            except (OSError, ValueError):
-                line = ""
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, line)
-            if line == "":
-                return
-
-    async def readline(self) -> str:
-        return await self.queue.get()
 
 
 class Playground:
@@ -170,7 +136,7 @@ class Playground:
         """Different names for 2 to 6 seats with the computer players: from the command line
         if they are fine, else asked for.  None: the player quit (``quit`` or the end of input)."""
         while True:
-            problem = _names_problem(names, len(self.ai))
+            problem = names_problem(names, len(self.ai))
             if problem is None:
                 return names
             if names:
@@ -183,7 +149,7 @@ class Playground:
                 self.say(T("play.names_help"))
                 names = []
                 continue
-            names = _split_names(answer)
+            names = split_names(answer)
 
     async def setup(self, names: list[str], players: int | None, new: bool = False) -> int | None:
         """Open a new game unless one is already running in this playground.  None: a game is
@@ -206,7 +172,7 @@ class Playground:
         if chosen is None:
             self.say(T("play.bye_before_start"))
             # names given on the command line were refused: a script learns that it failed
-            return 1 if names and _names_problem(names, len(self.ai)) else 0
+            return 1 if names and names_problem(names, len(self.ai)) else 0
         try:
             if status in ("lobby", "active"):  # a lobby left behind, or --new: start afresh
                 await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
@@ -248,7 +214,7 @@ class Playground:
             choices = status.choices
             now = status.in_(self.lang).splitlines()[0]
             if refused == status.version:  # the list is just above: say only what may be typed
-                reminder = self.worded(T("play.reminder", range=_range(choices)))
+                reminder = self.worded(T("play.reminder", range=range_text(choices)))
                 line = await self.ask(f"{now}\n{reminder}\n> ")
             else:
                 listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
@@ -301,7 +267,7 @@ class Playground:
             self.say(local_text(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act,
                                                    self.lang)))
         else:
-            option = _option(line, choices)
+            option = option_id(line, choices)
             await self.show(await self.service.act(self.channel, to_act, option, status.version))
             self._last_actor = to_act
             await self.catch_up()
@@ -380,35 +346,3 @@ class Playground:
         if not cards:
             return self.worded(T("play.no_cards"))
         return "\n".join(f"{words.card_name(name, self.lang)}: {words.card_text(name, self.lang)}" for name in cards)
-
-
-def _split_names(answer: str) -> list[str]:
-    """``Ann Bob``, ``Ann, Bob`` and ``Ann,Bob`` are the same two players."""
-    return [n for n in re.split(r"[,;\s]+", answer) if n]
-
-
-def _names_problem(names: list[str], computers: int = 0) -> Text | None:
-    if not names:
-        return T("play.no_names")
-    if computers > MAX_PLAYERS - 1:
-        return T("play.too_many_ai", most=MAX_PLAYERS - 1, seats=MAX_PLAYERS)
-    if not 2 <= len(names) + computers <= MAX_PLAYERS:
-        if computers:
-            return T("play.players_needed_ai", most=MAX_PLAYERS, names=len(names), n=computers)
-        return T("play.players_needed", most=MAX_PLAYERS, names=len(names))
-    if len({n.lower() for n in names}) != len(names):
-        return T("play.different_names")
-    return None
-
-
-def _range(choices: list[Choice]) -> Text:
-    return T("play.range", n=len(choices)) if len(choices) > 1 else T("play.range_one")
-
-
-def _option(line: str, choices: list[Choice]) -> str:
-    """An option id from a number or an id typed in any letter case (else the line itself,
-    which the service refuses with the list of legal options)."""
-    if line.isdigit() and 1 <= int(line) <= len(choices):
-        return choices[int(line) - 1].id
-    by_id = {c.id.lower(): c.id for c in choices}
-    return by_id.get(line.lower(), line)
