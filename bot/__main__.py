@@ -37,7 +37,8 @@ AI_LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Dominant Species by post.")
-    parser.add_argument("--config", help="path of config.toml (default: ./config.toml or $DS_CONFIG)")
+    parser.add_argument("--config", help="path of config.toml (default: $DS_CONFIG, else ./config.toml if there); "
+                             "a file named that is not there is an error")
     parser.add_argument("--players", nargs="*", default=[], metavar="NAME",
                         help="playground: the local players' names")
     parser.add_argument("--channel", default="playground", help="playground: which stored game to play")
