@@ -153,7 +153,9 @@ class Playground:
 
     async def setup(self, names: list[str], players: int | None, new: bool = False) -> int | None:
         """Open a new game unless one is already running in this playground.  None: a game is
-        ready to play; else the exit status (0 when the player quit before it began)."""
+        ready to play; else the exit status (0 when the player quit before it began).  ``names``
+        as the command line gives them: ``Ann,Bob`` and ``Ann, Bob`` are two names, as at the prompt."""
+        names = split_names(" ".join(names))
         status = await self.service.game_status(self.channel)
         if status == "finished" and not new and not names:
             self.say(T("play.finished_study"))
@@ -175,6 +177,10 @@ class Playground:
             return 1 if names and names_problem(names, len(self.ai)) else 0
         try:
             if status in ("lobby", "active"):  # a lobby left behind, or --new: start afresh
+                stored = await self.service.store.live_game(self.channel)
+                if stored is not None:  # said before it is gone: which game, and whose
+                    self.say(T("play.abandoning", game=stored.id,
+                               players=", ".join(seat.user_name for seat in stored.seats)))
                 await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
             host = chosen[0]
             reply = await self.service.create_lobby(self.channel, f"local:{host}", host, len(chosen) + len(self.ai),

@@ -9,7 +9,7 @@ import threading
 from typing import TextIO
 
 from bot.game.replies import Choice
-from words import T, Text
+from words import T, Text, Words, join
 
 HELP = T("play.help")
 MAX_PLAYERS = 6
@@ -62,7 +62,7 @@ def split_names(answer: str) -> list[str]:
     return [n for n in re.split(r"[,;\s]+", answer) if n]
 
 
-def names_problem(names: list[str], computers: int = 0) -> Text | None:
+def names_problem(names: list[str], computers: int = 0) -> Words | None:
     if not names:
         return T("play.no_names")
     if computers > MAX_PLAYERS - 1:
@@ -70,7 +70,9 @@ def names_problem(names: list[str], computers: int = 0) -> Text | None:
     if not 2 <= len(names) + computers <= MAX_PLAYERS:
         if computers:
             return T("play.players_needed_ai", most=MAX_PLAYERS, names=len(names), n=computers)
-        return T("play.players_needed", most=MAX_PLAYERS, names=len(names))
+        needed = T("play.players_needed", most=MAX_PLAYERS, names=len(names))
+        # one name alone: the player may well want a computer opponent
+        return join(needed, T("play.against_computer", name=names[0])) if len(names) == 1 else needed
     if len({n.lower() for n in names}) != len(names):
         return T("play.different_names")
     return None
