@@ -51,7 +51,6 @@ class Playground:
         self.turn_path = board_path.with_name("turn.png")
         self.stdin = stdin
         self.stdout = stdout
-        self._last_actor: str | None = None  # undo takes back this player's latest choice
         self._log_seen = 0  # log lines already shown
         self._pictured: int | None = None  # the state version turn.png shows
         self._told_picture = False  # the terminal said once where the prompt's picture is
@@ -96,6 +95,8 @@ class Playground:
         post = await self.service.channel_post(self.channel)
         if post is None:
             return
+        if game is not None and game.post.notice:  # what the channel's post says beside the log (an undo, a plan
+            self.say(game.post.notice)  # that ran out), worded when it happened
         # a channel's picture is drawn when the post is made, and the computer players may move on
         # before anyone reads it: the terminal writes the prompt it asks (picture_prompt) instead
         if post.image and post.over:
@@ -267,16 +268,28 @@ class Playground:
             return
         command = line.partition(" ")[0].lower()
         if command == "undo":
-            await self.show(await self.service.undo(self.channel, self._last_actor or to_act))
-            await self.catch_up()
+            await self.service.undo(self.channel, await self._latest_chooser() or to_act)
+            await self.catch_up()  # the channel's notice says who took back what
         elif command == "plan":
             self.say(local_text(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act,
                                                    self.lang)))
         else:
-            option = option_id(line, choices)
+            option = option_id(line, choices, self.lang)
             await self.show(await self.service.act(self.channel, to_act, option, status.version))
-            self._last_actor = to_act
             await self.catch_up()
+
+    async def _latest_chooser(self) -> str | None:
+        """Whose choice ``undo`` takes back: the person who made the latest move that stands, read
+        from the move list (so the same after a restart, and a placement from a plan included).
+        A computer player's move after it is left for the service to refuse, as in Discord."""
+        game = await self.service.store.live_game(self.channel)
+        if game is None:
+            return None
+        people = {seat.seat: seat.user_id for seat in game.seats if not seat.is_ai}
+        for move in reversed(await self.service.store.move_list(game.id)):
+            if move.seat in people:
+                return people[move.seat]
+        return None
 
     async def look(self, line: str, status: Reply | None = None) -> bool:
         """The commands that only show the game (during it and after its end); False: not one."""

@@ -9,7 +9,7 @@ import threading
 from typing import TextIO
 
 from bot.game.replies import Choice
-from words import T, Text, Words, join
+from words import T, Text, Words, join, spaces
 
 HELP = T("play.help")
 MAX_PLAYERS = 6
@@ -82,10 +82,19 @@ def range_text(choices: list[Choice]) -> Text:
     return T("play.range", n=len(choices)) if len(choices) > 1 else T("play.range_one")
 
 
-def option_id(line: str, choices: list[Choice]) -> str:
-    """An option id from a number or an id typed in any letter case (else the line itself,
-    which the service refuses with the list of legal options)."""
+def option_id(line: str, choices: list[Choice], lang: str) -> str:
+    """An option id from what the prompt prints or the plan accepts: its number, its id or its
+    label as listed (any letter case, spacing or brackets), or a space as a plan names it
+    ("wanderlust 1", "speciation meat").  Else the line itself, which the service reads as an id
+    or a corner's name, or refuses with the list of legal options."""
     if line.isdigit() and 1 <= int(line) <= len(choices):
         return choices[int(line) - 1].id
     by_id = {c.id.lower(): c.id for c in choices}
-    return by_id.get(line.lower(), line)
+    if line.lower() in by_id:
+        return by_id[line.lower()]
+    typed = spaces.normal(line)
+    labelled = [c.id for c in choices if spaces.normal(c.label) == typed]
+    if len(labelled) == 1:
+        return labelled[0]
+    space = spaces.space_of(line, lang)
+    return space if space is not None and space in by_id.values() else line
