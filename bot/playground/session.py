@@ -271,8 +271,7 @@ class Playground:
             await self.service.undo(self.channel, await self._latest_chooser() or to_act)
             await self.catch_up()  # the channel's notice says who took back what
         elif command == "plan":
-            self.say(local_text(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act,
-                                                   self.lang)))
+            self.say(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act, self.lang))
         else:
             option = option_id(line, choices, self.lang)
             await self.show(await self.service.act(self.channel, to_act, option, status.version))
