@@ -36,3 +36,35 @@ async def test_new_says_which_stored_game_it_abandons(tmp_path):
     assert out.index("Game #1 (Ann, Bob) is abandoned") < out.index("Game #2 for Cy, Dee.")
     status, out = await play(tmp_path, "quit\n", ["Anna", "Béla"], new=True, lang="hu")
     assert "A #2 játszmát (Cy, Dee) félbehagyjuk egy új kedvéért." in out
+
+
+def record_with_a_refused_move(path, bad_at: int = 5) -> None:
+    """A record of a seeded 2-player game's first 12 moves, move ``bad_at`` (0-based) made illegal."""
+    import random
+
+    import engine
+    from engine.record import RecordMove, build_record, dumps
+
+    state = engine.new_game(2, 7, names=["Ann", "Bob"])
+    chooser, moves = random.Random(1), []
+    for _ in range(12):
+        p = engine.prompt(state)
+        option = chooser.choice(p.options).id
+        engine.apply(state, p.seat, option)
+        moves.append(RecordMove(p.seat, option))
+    record = build_record({"players": 2, "seed": 7, "names": ["Ann", "Bob"]}, moves, final_state=state)
+    record["moves"][bad_at]["option"] = "wanderlust-9"
+    path.write_text(dumps(record))
+
+
+async def test_a_record_with_a_refused_move_is_named_in_words(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    record_with_a_refused_move(bad)
+    status, out = await play(tmp_path, "", load=str(bad))
+    assert status == 2 and out == ""
+    said = capsys.readouterr().err
+    assert said.startswith(f"error: --load {bad}: move 6 of 12, ")
+    assert "choosing 'wanderlust-9', does not replay: 'wanderlust-9' is not a legal choice now (Place an AP" in said
+    assert "not_legal" not in said and "{" not in said  # no message key, no JSON
+    status, out = await play(tmp_path, "", load=str(bad), lang="hu")
+    assert "a(z) 6. lépés (12 közül)" in capsys.readouterr().err
