@@ -16,11 +16,10 @@ from typing import TextIO
 import words
 from bot.game.chronicle_texts import breakdown_text
 from bot.game.replies import Choice, Reply, ServiceError
-from bot.game.rules_help import explain
 from bot.game.service import GameService
+from bot.playground.look import Looks
 from bot.playground.plan import plan_command
 from bot.playground.terminal import (
-    HELP,
     HELP_WORDS,
     MAX_PLAYERS,
     QUIT_WORDS,
@@ -33,9 +32,7 @@ from bot.playground.terminal import (
     split_names,
 )
 from engine import logbook
-from engine.geometry import hex_key, neighbour_keys, parse_hex_label
 from words import T
-from words.alt import earth
 
 
 class Playground:
@@ -55,6 +52,7 @@ class Playground:
         self._pictured: int | None = None  # the state version turn.png shows
         self._told_picture = False  # the terminal said once where the prompt's picture is
         self.reader: LineReader | None = None
+        self.looks = Looks(service, channel, board_path, lang, self.say, self.show)
 
     def worded(self, text: words.Words) -> str:
         """A text in the playground's language and its own words (no ``/ds`` commands)."""
@@ -256,7 +254,7 @@ class Playground:
             if not line:
                 continue
             try:
-                if not await self.look(line):
+                if not await self.looks.look(line):
                     self.say(T("play.nothing_to_play", help=STUDY_HELP))
             except ServiceError as e:
                 self.say(T("play.not_accepted", reason=e.in_(self.lang)))
@@ -264,7 +262,7 @@ class Playground:
     async def command(self, line: str, status: Reply, choices: list[Choice]) -> None:
         to_act = status.to_act
         assert to_act is not None  # loop() asks only while someone is to act
-        if await self.look(line, status):
+        if await self.looks.look(line, status):
             return
         command = line.partition(" ")[0].lower()
         if command == "undo":
@@ -289,78 +287,3 @@ class Playground:
             if move.seat in people:
                 return people[move.seat]
         return None
-
-    async def look(self, line: str, status: Reply | None = None) -> bool:
-        """The commands that only show the game (during it and after its end); False: not one."""
-        word, _, arg = line.partition(" ")
-        command, arg = word.lower(), arg.strip()
-        if command == "board":
-            reply = await self.service.board(self.channel)
-            await self.show(reply)
-            await self.describe(reply.alt)
-        elif command == "status":
-            self.say((status or await self.service.status(self.channel)).message)
-        elif command == "log":
-            if arg and not arg.isdigit():
-                self.say(T("play.log_usage"))
-                return True
-            self.say((await self.service.log(self.channel, int(arg or 10))).message)
-        elif command == "history":
-            await self.history(arg)
-        elif command == "tile":
-            if not arg:
-                self.say(T("play.tile_usage"))
-                return True
-            reply = await self.service.tile(self.channel, arg)
-            self.say(reply.message)
-            await self.describe(None, around=arg)
-            if reply.image:
-                path = self.board_path.with_name("tile.png")
-                path.write_bytes(reply.image)
-                self.say(T("play.written.tile", path=str(path)))
-        elif command == "rules":
-            self.say(explain(arg or None, self.lang))
-        elif command == "cards":
-            self.say(await self._cards())
-        elif command in HELP_WORDS:
-            self.say(HELP if status is not None else STUDY_HELP)
-        else:
-            return False
-        return True
-
-    async def describe(self, alt: str | None, around: str | None = None) -> None:
-        """The position in words, so a terminal alone is enough to play: the board's alt text and
-        the tiles on earth one by one, or (``around``) a tile and then its neighbours on earth."""
-        game = await self.service.store.latest_game(self.channel)
-        if game is None or game.state is None:
-            return
-        state = game.state
-        if around is None:
-            listed = earth(state, self.lang)
-        elif (h := parse_hex_label(around)) is not None:
-            listed = earth(state, self.lang, [hex_key(h)]) + earth(state, self.lang, list(neighbour_keys(hex_key(h))))
-        else:
-            return
-        if alt:
-            self.say(alt)
-        self.say("\n".join(f"  {line}" for line in listed))
-
-    async def history(self, arg: str) -> None:
-        """``history TURN [MOVE]``: the board as it was then, written where the board goes."""
-        numbers = arg.split()
-        if not 1 <= len(numbers) <= 2 or not all(n.isdigit() for n in numbers):
-            self.say(T("play.history_usage"))
-            return
-        moment = await self.service.chronicle.moment_at(self.channel, *map(int, numbers), lang=self.lang)
-        self.say(moment.text)
-        if moment.image:
-            path = self.board_path.with_name("history.png")
-            path.write_bytes(moment.image)
-            self.say(T("play.written.history", path=str(path)))
-
-    async def _cards(self) -> str:
-        game = await self.service.store.latest_game(self.channel)
-        cards = (game.state or {}).get("cards", []) if game is not None else []
-        if not cards:
-            return self.worded(T("play.no_cards"))
-        return "\n".join(f"{words.card_name(name, self.lang)}: {words.card_text(name, self.lang)}" for name in cards)

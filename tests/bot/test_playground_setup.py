@@ -68,3 +68,22 @@ async def test_a_record_with_a_refused_move_is_named_in_words(tmp_path, capsys):
     assert "not_legal" not in said and "{" not in said  # no message key, no JSON
     status, out = await play(tmp_path, "", load=str(bad), lang="hu")
     assert "a(z) 6. lépés (12 közül)" in capsys.readouterr().err
+
+
+async def test_the_playground_writes_a_record_that_load_takes(tmp_path):
+    """``record`` writes the game as /ds log file:True does, so --load is tried without Discord."""
+    mine = tmp_path / "mine.json"
+    status, out = await play(tmp_path, f"initiative-1\nwanderlust-1\nrecord\nrecord {mine}\nquit\n", ["Ann", "Bob"])
+    assert status == 0, out
+    written = tmp_path / "dominant-species-game-1.json"
+    assert f"[the record of game #1 written to {written}; python -m bot --load {written} plays or studies it]" in out
+    from engine.record import read_record
+
+    record = read_record(written.read_bytes())
+    assert [m.option for m in record.moves] == ["initiative-1", "wanderlust-1"]
+    assert read_record(mine.read_bytes()).moves == record.moves
+    status, out = await play(tmp_path, "log 5\nquit\n", load=str(written))
+    assert status == 0, out
+    assert "as game #2" in out and "places an AP on Wanderlust 1" in out
+    status, out = await play(tmp_path, "record /nonexistent/folder/x.json\nquit\n", channel="playground-loaded-1")
+    assert "Cannot write the record to /nonexistent/folder/x.json: No such file or directory." in out
