@@ -4,6 +4,7 @@ and CI runs exactly ``make test``."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 import sys
@@ -15,7 +16,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def planned(target: str) -> list[str]:
     """The commands ``make TARGET`` runs on a fresh machine (every target out of date), not run."""
-    done = subprocess.run(["make", "-n", "-B", target], cwd=ROOT, capture_output=True, text=True, check=True)
+    # a fresh make, not one nested in `make test`'s (which would say where it enters and leaves)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    done = subprocess.run(["make", "--no-print-directory", "-n", "-B", target], cwd=ROOT, capture_output=True,
+                          text=True, check=True, env=env)
     return done.stdout.splitlines()
 
 
