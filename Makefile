@@ -1,10 +1,14 @@
 # Two entry points for a fresh machine with only Python 3.11+:
-#   make run   - set up the virtualenv and start the bot (local playground without a token)
-#   make test  - set up the virtualenv and run the whole test suite
+#   make run   - set up the virtualenv with the bot's dependencies and start it (local playground without a token)
+#   make test  - set up the virtualenv with the developer tools too and run the whole test suite
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+#: make run's: the bot's own dependencies only (python -m bot runs from this folder, so the project
+#: itself is not installed: no build, no developer tools); make test installs those on top.
+RUN_STAMP := $(VENV)/.installed-run
+DEPENDENCIES := $(VENV)/dependencies.txt
 # The suite runs on this many workers (pytest-xdist): an end-to-end test mostly waits on its bot process.
 TEST_WORKERS ?= 2
 
@@ -16,7 +20,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+$(RUN_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies'], sep='\n')" > $(DEPENDENCIES)
+	$(BIN)/python -m pip install --quiet -r $(DEPENDENCIES)
+	touch $(RUN_STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/python -m bot
 
 test: $(STAMP)

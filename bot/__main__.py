@@ -37,12 +37,14 @@ AI_LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Dominant Species by post.")
-    parser.add_argument("--config", help="path of config.toml (default: ./config.toml or $DS_CONFIG)")
+    parser.add_argument("--config", help="path of config.toml (default: $DS_CONFIG, else ./config.toml if there); "
+                             "a file named that is not there is an error")
     parser.add_argument("--players", nargs="*", default=[], metavar="NAME",
-                        help="playground: the local players' names")
+                        help="playground: the local players' names, separated by spaces or commas")
     parser.add_argument("--channel", default="playground", help="playground: which stored game to play")
     parser.add_argument("--new", action="store_true",
-                        help="playground: start a new game even if one is stored (it is abandoned)")
+                        help="playground: start a new game even if one is stored (it is abandoned, and said: its "
+                             "number and players)")
     parser.add_argument("--board", default="board.png",
                         help="playground: where to write the board image (turn.png and tile.png go beside it)")
     parser.add_argument("--backup", metavar="FILE", help="copy the database to FILE (safe while the bot runs)")
@@ -95,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             from bot.compose import run_discord
 
             return run_discord(config)
-        from bot.playground_start import run_playground  # the playground's service, renderers and AI
+        from bot.playground.start import run_playground  # the playground's service, renderers and AI
 
         return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board,
                                           new=args.new, load=args.load, lang=args.lang, ai=args.ai))

@@ -1,7 +1,8 @@
 """``python -m bot --check``: what a host runs before starting (or upgrading) the bot.
 
 It reads the configuration, reaches the database without changing it (nothing is migrated,
-no file created), and says what the bot would do: the schema migrations it would run at
+no file left: a file that would be created is tried and removed), and says what the bot would
+do: the schema migrations it would run at
 start-up, the shards this process would run, where its metrics would be.  Exit 0 when the bot
 can start; else 2, with one ``problem:`` line on stderr per problem.  The metrics port is not
 tried: a running bot holds it (an upgrade checks the new version beside the old one).

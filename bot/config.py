@@ -97,13 +97,8 @@ class StartupError(Exception):
 def load_config(path: str | None = None, environ: dict[str, str] | None = None) -> Config:
     """The configuration; ``ConfigError`` naming every problem found (each value is checked)."""
     env = os.environ if environ is None else environ
-    path = path or env.get("DS_CONFIG") or DEFAULT_CONFIG
-    data: dict[str, Any] = {}
-    if Path(path).exists():
-        try:
-            data = tomllib.loads(Path(path).read_text())
-        except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{path} is not valid TOML: {e}") from None
+    named = path or env.get("DS_CONFIG")
+    data = _read_file(named or DEFAULT_CONFIG, "--config" if path else "DS_CONFIG" if named else None)
     problems: list[str] = _unknown_or_mistyped(data)
 
     def checked(read: Callable[[], T], fallback: T) -> T:
@@ -164,6 +159,25 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
         render_workers=workers,
         worker_mb=worker_mb,
     )
+
+
+def _read_file(path: str, named_by: str | None) -> dict[str, Any]:
+    """The settings of the file at ``path``.  The default file may be absent (the defaults and the
+    environment then); a file the host named (``named_by``: ``--config`` or ``DS_CONFIG``) must be
+    there: a typo in its path would silently run without the host's settings (without the token,
+    the terminal playground instead of the bot)."""
+    file = Path(path)
+    if not file.exists():
+        if named_by is None:
+            return {}
+        raise ConfigError(f"the configuration file {path} ({named_by}) does not exist")
+    try:
+        return tomllib.loads(file.read_text())
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path} is not valid TOML: {e}") from None
+    except (OSError, UnicodeDecodeError) as e:  # a folder, a file it may not read, bytes that are no text
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise ConfigError(f"cannot read the configuration file {path}: {reason}") from None
 
 
 def _unknown_or_mistyped(data: dict[str, Any]) -> list[str]:

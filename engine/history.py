@@ -44,8 +44,9 @@ class HistoryError(ValueError):
 class ReplayError(ValueError):
     """A move the engine refuses (or a setup it cannot build) while replaying."""
 
-    def __init__(self, index: int, seat: Any, option: Any, message: str) -> None:
+    def __init__(self, index: int, seat: Any, option: Any, message: str, refusal: RulesError | None = None) -> None:
         self.index, self.seat, self.option, self.message = index, seat, option, message
+        self.refusal = refusal  # the engine's own refusal, for a caller that words it for a person
         super().__init__(f"move {index} (seat {seat}, option {option!r}) does not replay: {message}")
 
 
@@ -66,7 +67,7 @@ def apply_move(state: State, index: int, move: Move) -> None:
     try:
         apply(state, seat, option)
     except RulesError as e:
-        raise ReplayError(index, seat, option, str(e)) from None
+        raise ReplayError(index, seat, option, str(e), e) from None
 
 
 def replay(setup: Setup, moves: Sequence[Move], upto: int | None = None) -> State:

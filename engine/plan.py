@@ -63,6 +63,14 @@ def _occupant(state: State, space: str) -> str | None:
     return occupant
 
 
+def taken_in_planning(state: State, plan: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """The spaces of ``plan`` that hold an AP in this Planning phase, each with the animal whose
+    AP it is (none outside Planning: the display is emptied before the next one)."""
+    if state.get("phase") != "planning":
+        return ()
+    return tuple((space, occupant) for space in plan if (occupant := _occupant(state, space)) is not None)
+
+
 def next_planned(state: State, animal: str, plan: Sequence[str]) -> Outcome:
     """The first space of ``plan`` that ``animal`` may place on now, and what is left of it.
 

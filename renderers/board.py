@@ -56,22 +56,25 @@ def warm_up() -> None:
     turn.draw_turn(sample)
 
 
-def draw_board(state: State, *, highlight: Highlight | None = None, lang: str = words.DEFAULT) -> Image.Image:
-    """The board as a Pillow image (``render_board`` encodes it)."""
+def draw_board(state: State, *, highlight: Highlight | None = None, lang: str = words.DEFAULT,
+               past: tuple[int, int] | None = None) -> Image.Image:
+    """The board as a Pillow image (``render_board`` encodes it); ``past``: a past moment, after
+    this many of that many moves (``/ds history``), said in the header."""
     img = base_image(lang).copy()
     p = engine_prompt(state)
     earth.draw_earth(img, state, BOARD_EARTH, highlight, lang=lang)
     action_display.draw(img, state, highlight, lang)
     animals.draw(img, state, p.animal if p else None, ecology.dominance_map(state), lang)
     animals.draw_facts(img, state, lang)
-    status.draw(img, state, p, lang=lang)
+    status.draw(img, state, p, lang=lang, past=past)
     return img
 
 
-def render_board(state: State, highlight: Highlight | None = None, *, lang: str = words.DEFAULT) -> bytes:
+def render_board(state: State, highlight: Highlight | None = None, *, lang: str = words.DEFAULT,
+                 past: tuple[int, int] | None = None) -> bytes:
     """A PNG of the whole position: earth, action display, animals, whose turn it is; every
-    word in ``lang``."""
-    return encode(draw_board(state, highlight=highlight, lang=lang))
+    word in ``lang``; ``past``: a past moment (after this many of that many moves), said so."""
+    return encode(draw_board(state, highlight=highlight, lang=lang, past=past))
 
 
 # --- the zoom -------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -48,15 +49,18 @@ def draw_earth(
     focus: Hex | None = None,
     marks: Marks | None = None,
     lang: str = words.DEFAULT,
+    occupied: Occupied | None = None,
 ) -> None:
     """Tiles on ``hexes`` with everything on them.  Drawn in layers so that discs sit on top
     of tile edges and highlight rings, and badges never hide under a neighbour's tile.
     ``focus`` (the zoom's tile) gets a heavy outline; ``marks`` (what options name) outline
-    their tiles and ring and name their corners."""
+    their tiles and ring and name their corners.  ``occupied`` collects where each tile label,
+    element disc, species badge, cone and scored mark went, by kind (what a tag must leave clear)."""
     hexes = list(hexes)
     draw = ImageDraw.Draw(img)
     shown = [(h, hex_key(h)) for h in hexes if hex_key(h) in state["tiles"]]
     scale = geo.scale
+    taken = occupied if occupied is not None else Occupied()
 
     for h, key in shown:
         terrain = state["tiles"][key]["terrain"]
@@ -64,6 +68,7 @@ def draw_earth(
         sprites.paste_center(img, sprites.tile(terrain, geo.radius), (cx, cy))
         label, dy = sprites.tile_label(hex_label(h), terrain, scale, words.term(f"terrain.{terrain}", lang))
         sprites.paste_center(img, label, (cx, cy + dy))
+        taken.add("label", label, (cx, cy + dy))
 
     if focus is not None:
         pts = geo.hex_points(focus, inset=2)
@@ -85,13 +90,33 @@ def draw_earth(
             sprites.paste_center(img, sprites.ring(radius + 1, HIGHLIGHT, max(3, round(4 * scale))), at)
         e = elements.get(ckey)
         if e is not None:
-            sprites.paste_center(img, sprites.element(e, radius), at)
+            disc = sprites.element(e, radius)
+            sprites.paste_center(img, disc, at)
+            taken.add("element", disc, at)
 
     for h, key in shown:
-        _draw_species(img, state, geo, h, key)
-    draw_scored(img, state, geo, [h for h, _ in shown])
+        _draw_species(img, state, geo, h, key, taken)
+    draw_scored(img, state, geo, [h for h, _ in shown], taken)
     if marks:
         draw_corner_marks(img, geo, marks.corners, size=max(14, round(15 * scale)))
+
+
+Rect = tuple[int, int, int, int]
+
+
+@dataclass
+class Occupied:
+    """Where things were pasted on earth, by kind ("species", "cone", "element", "label",
+    "scored"): the boxes a label placed afterwards must not cover."""
+
+    boxes: dict[str, list[Rect]] = field(default_factory=dict)
+
+    def add(self, kind: str, sprite: Image.Image, center: tuple[int, int]) -> None:
+        x, y = center[0] - sprite.width // 2, center[1] - sprite.height // 2
+        self.boxes.setdefault(kind, []).append((x, y, x + sprite.width, y + sprite.height))
+
+    def of(self, *kinds: str) -> list[Rect]:
+        return [box for kind in kinds for box in self.boxes.get(kind, [])]
 
 
 def _ring_hex(draw: ImageDraw.ImageDraw, geo: EarthGeometry, h: Hex) -> None:
@@ -104,7 +129,7 @@ def _ring_hex(draw: ImageDraw.ImageDraw, geo: EarthGeometry, h: Hex) -> None:
     draw.line([*inner, inner[0], inner[1]], fill=INK, width=2, joint="curve")
 
 
-def _draw_species(img: Image.Image, state: State, geo: EarthGeometry, h: Hex, key: str) -> None:
+def _draw_species(img: Image.Image, state: State, geo: EarthGeometry, h: Hex, key: str, taken: Occupied) -> None:
     species = state["tiles"][key]["species"]
     if not species:
         return
@@ -115,20 +140,27 @@ def _draw_species(img: Image.Image, state: State, geo: EarthGeometry, h: Hex, ke
     badges, widths = fit_badges([(a, species[a], a in endangered) for a in present], scale)
     for sprite, (dx, dy) in zip(badges, badge_offsets(widths, scale), strict=True):
         sprites.paste_center(img, sprite, (cx + dx, cy + dy))
+        taken.add("species", sprite, (cx + dx, cy + dy))
     dominant = ecology.dominant(state, key)
     if dominant is not None:
         dy = CONE_DY_ONE_ROW if len(present) <= 3 else CONE_DY
-        sprites.paste_center(img, sprites.cone(dominant, scale), (cx, cy + round(dy * scale)))
+        cone = sprites.cone(dominant, scale)
+        sprites.paste_center(img, cone, (cx, cy + round(dy * scale)))
+        taken.add("cone", cone, (cx, cy + round(dy * scale)))
 
 
-def draw_scored(img: Image.Image, state: State, geo: EarthGeometry, hexes: Iterable[Hex]) -> None:
+def draw_scored(img: Image.Image, state: State, geo: EarthGeometry, hexes: Iterable[Hex],
+                taken: Occupied | None = None) -> None:
     """Mark the tiles Domination already scored this turn (they cannot be scored again)."""
     scored = set(state.get("scored") or ())
     for h in hexes:
         if hex_key(h) in scored:
             cx, cy = geo.hex_center(h)
             mark = sprites.scored_mark(max(8, round(SCORED_RADIUS * geo.scale)))
-            sprites.paste_center(img, mark, (cx + round(SCORED_DX * geo.radius), cy + round(SCORED_DY * geo.radius)))
+            at = (cx + round(SCORED_DX * geo.radius), cy + round(SCORED_DY * geo.radius))
+            sprites.paste_center(img, mark, at)
+            if taken is not None:
+                taken.add("scored", mark, at)
 
 
 def fit_badges(entries: list[tuple[str, int, bool]], scale: float = 1.0) -> tuple[list[Image.Image], list[int]]:

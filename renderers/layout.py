@@ -251,8 +251,12 @@ PANEL_ELEMENT_PITCH = 33
 
 #: Footer: one line of live facts (initiative, Survival card, supplies), then the legend.
 FOOTER_FACTS_Y = FOOTER.top + 20
-FOOTER_CHAIN_Y = FOOTER.top + 52
-FOOTER_ELEMENTS_Y = FOOTER.top + 84
-FOOTER_LEGEND_Y = FOOTER.top + 116
-FOOTER_SCORING_Y = FOOTER.top + 148
+#: The legend's three lines: the food chain and the elements, the symbols, Domination's scores.
+FOOTER_CHAIN_Y = FOOTER.top + 60
+FOOTER_LEGEND_Y = FOOTER.top + 101
+FOOTER_SCORING_Y = FOOTER.top + 142
 FOOTER_PAWN_RADIUS = 13
+#: The legend's type: its words, its lines' titles, their notes.
+LEGEND_SIZE = 19
+LEGEND_TITLE = 21
+LEGEND_NOTE = 17

@@ -35,6 +35,9 @@ class HeaderStyle:
     margin: int = 14
 
 
+#: The "past moment" plate's type size on the board's header.
+PAST_SIZE = 28
+
 BOARD_STYLE = HeaderStyle(title=38, who=30, question=24, last=17, line1=30, line2=76, line3=None, pawn=16)
 
 
@@ -60,7 +63,9 @@ def seat_name(state: State, seat: int) -> str:
 
 
 def draw(img: Image.Image, state: State, prompt: Prompt | None, box: Box = HEADER,
-         style: HeaderStyle = BOARD_STYLE, lang: str = words.DEFAULT) -> None:
+         style: HeaderStyle = BOARD_STYLE, lang: str = words.DEFAULT, past: tuple[int, int] | None = None) -> None:
+    """``past``: the picture is of a past moment, after this many of that many moves: said in a
+    plate where the last log line goes, so nobody takes it for the game as it stands."""
     d = ImageDraw.Draw(img)
     x = box.left + style.margin
     right = box.right - style.margin
@@ -68,7 +73,11 @@ def draw(img: Image.Image, state: State, prompt: Prompt | None, box: Box = HEADE
     title = fonts.fit(phase_text(state, lang), style.title, right - x, bold=True)
     fonts.text(d, (x, y1), title, style.title, HEADER_TEXT, anchor="lm", bold=True)
     x_log = x + round(fonts.width(title, style.title, bold=True)) + 36
-    if style.last and state.get("log") and right - x_log > 200:
+    if past is not None:
+        when = words.gettext("pic.past", lang, move=past[0], moves=past[1])
+        plate = sprites.tag(fonts.fit(when, PAST_SIZE, right - x_log - PAST_SIZE, bold=True), PAST_SIZE)
+        sprites.paste_center(img, plate, (right - plate.width // 2, y1))
+    elif style.last and state.get("log") and right - x_log > 200:
         last = words.gettext("pic.last", lang, text=fonts.clean(words.line(state["log"][-1], lang, turn=True)))
         fonts.text(d, (x_log, y1 + 2), fonts.fit(last, style.last, right - x_log), style.last,
                    MUTED, anchor="lm")

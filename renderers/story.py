@@ -118,8 +118,7 @@ def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]
             d.line((x0, y, TABLE.right - _PAD, y), fill=INK, width=2)
         elif r % 2:
             d.rectangle((x0, y, TABLE.right - _PAD, y + row_h), fill=mix(PAPER, MUTED, 0.06))
-        fonts.text(d, (x0 + 4, y + row_h / 2), fonts.fit(label, _TEXT, _LABEL_W - 8), _TEXT, INK,
-                   anchor="lm", bold=total)
+        _label(d, (x0 + 4, y + row_h / 2), label, _LABEL_W - 8, row_h, bold=total)
         for i, a in enumerate(order):
             cx = x0 + _LABEL_W + i * col_w + col_w // 2
             n = res["scores"][a] if total else breakdowns[a].get(sources[r], 0)
@@ -127,8 +126,7 @@ def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]
                        INK if n or total else MUTED, anchor="mm", bold=total)
         y += row_h
     if multi:
-        fonts.text(d, (x0 + 4, y + row_h / 2), fonts.fit(words.gettext("pic.final.player_score", lang), _TEXT,
-                                                         _LABEL_W - 8), _TEXT, INK, anchor="lm")
+        _label(d, (x0 + 4, y + row_h / 2), words.gettext("pic.final.player_score", lang), _LABEL_W - 8, row_h)
         scoring = _scoring_animals(state, res)
         for i, a in enumerate(order):
             seat = state["animals"][a]["seat"]
@@ -136,6 +134,34 @@ def _table(img: Image.Image, state: State, res: dict[str, Any], order: list[str]
                 cx = x0 + _LABEL_W + i * col_w + col_w // 2
                 fonts.text(d, (cx, y + row_h / 2), f"{res['seat_scores'][seat]}*", _TEXT, INK, anchor="mm")
         fonts.text(d, (x0, TABLE.bottom - _PAD), words.gettext("pic.final.lowest", lang), 14, MUTED, anchor="ld")
+
+
+def _label(d: ImageDraw.ImageDraw, at: tuple[float, float], text: str, room: float, row_h: int,
+           bold: bool = False) -> None:
+    """A row's name in the sources column: on one line, else on two (a longer Hungarian source,
+    "Termékeny föld (kártya)"), smaller if need be; cut only when no two lines hold it."""
+    x, y = at
+    for size in (_TEXT, _TEXT - 2, fonts.MIN_SIZE):
+        if fonts.width(text, size, bold) <= room:
+            fonts.text(d, (x, y), text, size, INK, anchor="lm", bold=bold)
+            return
+        pair = _two_lines(text, size, room, bold)
+        step = round(size * 1.2)
+        if pair is not None and 2 * step <= row_h:
+            for line, dy in zip(pair, (-step / 2, step / 2), strict=True):
+                fonts.text(d, (x, y + dy), line, size, INK, anchor="lm", bold=bold)
+            return
+    fonts.text(d, (x, y), fonts.fit(text, fonts.MIN_SIZE, room, bold), fonts.MIN_SIZE, INK, anchor="lm", bold=bold)
+
+
+def _two_lines(text: str, size: int, room: float, bold: bool) -> tuple[str, str] | None:
+    """``text`` cut between two words so that both lines fit ``room`` (the first as long as it may)."""
+    words_ = text.split()
+    for cut in range(len(words_) - 1, 0, -1):
+        first, second = " ".join(words_[:cut]), " ".join(words_[cut:])
+        if fonts.width(first, size, bold) <= room and fonts.width(second, size, bold) <= room:
+            return first, second
+    return None
 
 
 def _scoring_animals(state: State, res: dict[str, Any]) -> list[str]:

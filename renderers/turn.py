@@ -30,6 +30,7 @@ from engine.flow import prompt as engine_prompt
 from engine.geometry import BOARD_HEXES, corner_from_key, hex_from_key, on_board
 from engine.text import Msg
 from renderers import action_display, animals, earth, fonts, sprites, status
+from renderers.corners import corner_body
 from renderers.encoding import encode_palette
 from renderers.highlight import Highlight
 from renderers.layout import DISPLAY, ELEMENT_BOXES, ROWS_BOTTOM, SQRT3, Box, EarthGeometry, animal_panel
@@ -90,8 +91,12 @@ def draw_turn(state: State, highlight: Highlight | None = None, *,
         # tile and corner names are found in the English texts (the labels are the same in any language)
         marks = referenced([words.prompt_text(p, "en"), *(o.id for o in shown),
                             *(words.option(o, "en") for o in shown)])
-        body = (_earth_body(state, highlight, marks, shown, lang) if marks
-                else _list_body(state, p, shown, lang))
+        if marks.corners:  # the corners named where they are, in tags a phone reads
+            body = corner_body(state, highlight, marks, shown, lang)
+        elif marks:
+            body = _earth_body(state, highlight, marks, shown, lang)
+        else:
+            body = _list_body(state, p, shown, lang)
     img = Image.new("RGB", (WIDTH, BODY_TOP + body.height + FOOTER_H), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle(HEADER.tuple(), fill=HEADER_BG)

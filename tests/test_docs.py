@@ -85,3 +85,19 @@ def test_links_between_the_documents_lead_to_files(name):
         if "://" in target:
             continue
         assert (path.parent / target).exists(), f"{name}: {target}"
+
+
+def test_the_record_formats_replay_example_is_what_the_program_prints(tmp_path, capsys):
+    """docs/record-format.md's example record, replayed by ``python -m engine replay``, prints
+    the line written under it."""
+    import json
+
+    from engine.cli import main
+
+    text = (DOCS / "record-format.md").read_text()
+    record = re.search(r"## Example.*?```json\n(.*?)```", text, re.DOTALL)
+    printed = re.search(r"^\$ python -m engine replay game\.json\n(.*)$", text, re.MULTILINE)
+    assert record and printed
+    (tmp_path / "game.json").write_text(record.group(1))
+    assert main(["replay", str(tmp_path / "game.json")]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(printed.group(1))

@@ -21,6 +21,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "bot.game": ("bot.store", "renderers", "words", "engine"),
     "bot.discord": ("bot.game", "bot.store.api", "bot.store.models", "bot.store.shards", "renderers", "words",
                     "engine"),
+    "bot.playground": ("bot.game", "bot.store", "bot.compose", "renderers", "words", "engine"),
     "bot": ("bot", "renderers", "words", "engine"),  # the top: entry points and the composition root
 }
 
@@ -156,3 +157,17 @@ def test_every_type_ignore_names_its_code_and_says_why():
     assert unexplained_ignores("x = f()  # type: ignore[arg-type]\n")
     assert unexplained_ignores("x = f()  # type: ignore[arg-type] - old style\n")
     assert not unexplained_ignores("x = f()  # type: ignore[arg-type]  # f takes None too\n")
+
+
+#: bot/'s top floor: entry points, configuration and the composition root; a concern with modules
+#: of its own (the playground) is a room below it.
+TOP_FLOOR_MOST = 6
+LINES_MOST = 400
+
+
+def test_the_bots_top_floor_is_small_and_its_modules_short():
+    top = sorted(p.name for p in (ROOT / "bot").glob("*.py"))
+    assert len(top) <= TOP_FLOOR_MOST, f"bot/ holds {len(top)} modules at its top: {top}"
+    long = {name: n for name, path in modules().items()
+            if name.startswith("bot.") and (n := len(path.read_text().splitlines())) > LINES_MOST}
+    assert not long, f"modules of bot/ over {LINES_MOST} lines: {long}"

@@ -51,8 +51,10 @@ log = logging.getLogger(__name__)
 
 State = dict[str, Any]
 R = TypeVar("R")
-#: render(state, before_or_None, lang) -> PNG bytes: the whole board, changes since ``before`` ringed
-BoardRenderer = Callable[[State, State | None, str], bytes]
+#: render(state, before_or_None, lang, past=None) -> PNG bytes: the whole board, changes since
+#: ``before`` ringed; ``past`` (after k of n moves) for a past moment (``pictures.board``, the pool's).
+#: Written loosely: the service hands over the same renderer it posts boards with, typed without ``past``.
+BoardRenderer = Callable[..., bytes]
 
 
 class FinalRenderer(Protocol):
@@ -218,7 +220,9 @@ class Chronicle:
         image = None
         if picture and self.board_renderer is not None:
             try:
-                image = await drawn(self.telemetry, "history", self.board_renderer, seen.state, seen.before, lang)
+                # the picture says it is the past: after which move of how many
+                past = functools.partial(self.board_renderer, past=(seen.k, seen.moves))
+                image = await drawn(self.telemetry, "history", past, seen.state, seen.before, lang)
             except Exception:  # noqa: BLE001 - the text still tells the moment
                 log.exception("rendering a past board failed")
         return Moment(game.id, seen.k, seen.previous, seen.next, moment_text(game, seen, lang), image,

@@ -15,12 +15,13 @@ from bot.game.core import Renderer, State
 TileRenderer = Callable[[State, str, str], bytes]
 
 
-def board(state: State, before: State | None, lang: str = "en") -> bytes:
-    """The whole board, what changed since ``before`` highlighted."""
+def board(state: State, before: State | None, lang: str = "en", past: tuple[int, int] | None = None) -> bytes:
+    """The whole board, what changed since ``before`` highlighted (``past``: a past moment,
+    after this many of that many moves, and the picture says so)."""
     from renderers import highlight_between, render_board
 
     highlight = highlight_between(before, state) if before is not None else None
-    return render_board(state, highlight=highlight, lang=lang)
+    return render_board(state, highlight=highlight, lang=lang, past=past)
 
 
 def turn(state: State, before: State | None, lang: str = "en") -> bytes:

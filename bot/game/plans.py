@@ -24,7 +24,7 @@ from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
 from bot.game.texts import lang_of
 from bot.store.models import Game, Plan, Seat
 from engine import logbook
-from engine.plan import next_planned, plannable, usable
+from engine.plan import next_planned, plannable, taken_in_planning, usable
 from words import T, Words, join, say
 from words import spaces as spelled
 
@@ -112,9 +112,13 @@ class Plans(ServiceCore):
             await self.store.put_plan(game.id, plan)
             asking = None if game.state is None else asked(game.state)
             now = asking is not None and asking.kind == "place_ap" and asking.animal == which
+            # said now, not first at the placement that passes over them
+            taken = taken_in_planning(game.state, spaces) if game.state is not None else ()
+        already = join(*(T("bot.plan.went", space=space, animal=animal) for space, animal in taken), sep=", ")
         # the placement asked already is the player's to click: the plan serves the next ones
-        return Reply(join(T("bot.plan.kept", animal=which), shown, T("bot.plan.asked_now") if now else None, sep="\n"),
-                     game_id=game.id, public=False)
+        return Reply(join(T("bot.plan.kept", animal=which), shown,
+                          T("bot.plan.taken_now", taken=already) if taken else None,
+                          T("bot.plan.asked_now") if now else None, sep="\n"), game_id=game.id, public=False)
 
     async def clear_plan(self, channel_id: str, user_id: str, animal: str | None = None,
                          game_id: int | None = None) -> Reply:

@@ -172,8 +172,8 @@ class RenderPool:
         which = f"render worker {dead[0]}" if dead else "a render worker"
         return f"{which} died; the render pool was restarted"
 
-    def board(self, state: State, before: State | None, lang: str = "en") -> bytes:
-        return self._run(pictures.board, state, before, lang)
+    def board(self, state: State, before: State | None, lang: str = "en", past: tuple[int, int] | None = None) -> bytes:
+        return self._run(pictures.board, state, before, lang, past)
 
     def turn(self, state: State, before: State | None, lang: str = "en") -> bytes:
         return self._run(pictures.turn, state, before, lang)

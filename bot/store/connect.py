@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import tempfile
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,12 +50,24 @@ async def inspect_store(target: str | None = None) -> StoreReport:
     return _inspect_sqlite(path)
 
 
+def _try_creating_in(folder: Path, path: str) -> None:
+    """Whether a file can be made in ``folder``, tried with a file removed at once: the access bits
+    say yes where creating fails all the same (for root, in /proc, on a read-only mount)."""
+    try:
+        handle, probe = tempfile.mkstemp(prefix=".ds-check-", dir=folder)
+    except OSError as e:
+        raise StoreUnavailable(f"cannot create the database {path} in {folder}: {e.strerror or e}") from None
+    os.close(handle)
+    os.unlink(probe)
+
+
 def _inspect_sqlite(path: str) -> StoreReport:
     file = Path(path)
     if not file.exists():
         folder = next(p for p in (file.absolute().parent, *file.absolute().parents) if p.exists())
         if not os.access(folder, os.W_OK | os.X_OK):
             raise StoreUnavailable(f"cannot create the database {path}: {folder} is not writable")
+        _try_creating_in(folder, path)
         return StoreReport(path, False, 0)
     if not os.access(file, os.R_OK | os.W_OK):
         raise StoreUnavailable(f"cannot use the database {path}: the file is not readable and writable")

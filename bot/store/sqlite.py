@@ -108,6 +108,9 @@ class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, 
         try:
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
+                # a file that cannot be opened fails here: failing inside aiosqlite, its thread
+                # outlives the loop and prints two tracebacks after our one line
+                sqlite3.connect(path).close()
             conn = await connect(path)
         except (sqlite3.Error, OSError) as e:
             raise StoreUnavailable(f"cannot open the database {path}: {e}") from e

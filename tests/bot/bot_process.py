@@ -57,7 +57,7 @@ class BotProcess:
             "DS_DISCORD_API_BASE": self.fake.api_base,
             "DS_DISCORD_GATEWAY": self.fake.gateway,
             "DS_SYNC_GUILD": str(self.fake.guild_id),
-            "DS_CONFIG": str(self.database.parent / "no-config.toml"),
+            "DS_CONFIG": os.devnull,
             "DS_RETRY_DELAYS": "0.3,0.6,1.2",
         })
         env.update(self.env)

@@ -4,18 +4,20 @@ pending migrations and the shards reported; exit 0, or 2 with one line per probl
 from __future__ import annotations
 
 import io
+import os
 import re
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from bot_process import measured
 
 import words
 from bot.__main__ import AI_LEVELS, LANGUAGES, parse_args
 from bot.check import check
-from bot.config import load_config
+from bot.config import ConfigError, load_config
 from bot.game.computer import SEAT_LEVELS
 from bot.store.connect import open_store
 from bot.store.sqlite import SCHEMA_VERSION
@@ -24,14 +26,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_check(env: dict[str, str]) -> subprocess.CompletedProcess:
-    base = {"PATH": "/usr/bin:/bin", "DS_CONFIG": "/nonexistent/config.toml"}
+    base = {"PATH": "/usr/bin:/bin", "DS_CONFIG": os.devnull}
     return subprocess.run([sys.executable, "-m", "bot", "--check"], cwd=ROOT, env=measured(base | env),
                           capture_output=True, text=True, timeout=60)
 
 
 async def checked(env: dict[str, str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = await check(load_config("/nonexistent/config.toml", environ=env), out, err)
+    code = await check(load_config(os.devnull, environ=env), out, err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -76,6 +78,46 @@ def test_every_problem_is_one_line_and_the_exit_status_is_2(tmp_path):
     assert all(line.startswith("error: ") for line in config.stderr.splitlines())
 
 
+def test_a_configuration_file_named_but_missing_is_an_error_never_the_playground(tmp_path):
+    """A typo in --config or DS_CONFIG: one line naming the file, exit 2, at start-up and in --check
+    (it started the playground without the host's token, and in a container exited 0)."""
+    missing, database = tmp_path / "nope.toml", tmp_path / "games.sqlite3"
+    for args, env, by in ((["--config", str(missing)], {}, "--config"), ([], {"DS_CONFIG": str(missing)}, "DS_CONFIG"),
+                          (["--check", "--config", str(missing)], {}, "--config"),
+                          (["--check"], {"DS_CONFIG": str(missing)}, "DS_CONFIG")):
+        done = subprocess.run([sys.executable, "-m", "bot", *args], cwd=ROOT, stdin=subprocess.DEVNULL,
+                              env=measured({"PATH": "/usr/bin:/bin", "DS_DATABASE": str(database), **env}),
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, (args, env, done.stdout)
+        assert done.stderr.splitlines() == [f"error: the configuration file {missing} ({by}) does not exist"]
+        assert done.stdout == "" and not database.exists()
+    assert load_config(None, environ={"DS_CONFIG": os.devnull}).token is None  # a file that is there, empty
+
+
+def test_the_default_configuration_file_may_be_absent(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert load_config(None, environ={}).database == "./data/dominant.sqlite3"
+
+
+def test_a_folder_or_an_unreadable_file_named_as_the_configuration_is_said_in_one_line(tmp_path):
+    with pytest.raises(ConfigError, match=f"cannot read the configuration file {tmp_path}: Is a directory"):
+        load_config(str(tmp_path), environ={})
+    binary = tmp_path / "config.toml"
+    binary.write_bytes(b"\xff\xfe[discord]")
+    with pytest.raises(ConfigError, match="cannot read the configuration file"):
+        load_config(str(binary), environ={})
+
+
+def test_the_check_refuses_a_database_where_no_file_can_be_made(tmp_path):
+    """/proc passes the access bits for root, and takes no file: the check tries one (removed at once)."""
+    done = run_check({"DISCORD_TOKEN": "t", "DS_DATABASE": "/proc/games.sqlite3"})
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["problem: cannot create the database /proc/games.sqlite3 in /proc: "
+                                        "No such file or directory"]
+    fine = run_check({"DISCORD_TOKEN": "t", "DS_DATABASE": str(tmp_path / "new" / "games.sqlite3")})
+    assert fine.returncode == 0 and list(tmp_path.iterdir()) == []  # the try left nothing behind
+
+
 async def test_postgresql_reached_without_migrating_or_named_without_its_password(pg_url):
     code, out, err = await checked({"DISCORD_TOKEN": "t", "DS_DATABASE_URL": pg_url})
     assert code == 0, err
@@ -95,12 +137,12 @@ async def test_postgresql_reached_without_migrating_or_named_without_its_passwor
 #: What --check has no use for: the Discord client and its HTTP stack, the pictures, the words,
 #: the game.  (The PostgreSQL driver and aiosqlite still come with bot.store.connect.)
 NOT_FOR_THE_CHECK = ("discord", "aiohttp", "PIL", "renderers", "words", "engine", "bot.game", "bot.discord",
-                     "bot.compose", "bot.playground", "bot.playground_start")
+                     "bot.compose", "bot.playground")
 
 
 def test_the_check_imports_only_what_it_uses(tmp_path):
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "bot", "--check"], cwd=ROOT,
-                          env={"PATH": "/usr/bin:/bin", "DS_CONFIG": "/nonexistent/config.toml", "DISCORD_TOKEN": "t",
+                          env={"PATH": "/usr/bin:/bin", "DS_CONFIG": os.devnull, "DISCORD_TOKEN": "t",
                                "DS_DATABASE": str(tmp_path / "games.sqlite3")},
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

@@ -1,5 +1,6 @@
 """Configuration: config.toml, the environment winning, and a token that is never shown."""
 
+import os
 import re
 import subprocess
 import sys
@@ -26,8 +27,8 @@ def test_environment_wins_over_the_file(tmp_path):
     assert "env-token" not in repr(both) and "env-token" not in str(both)
 
 
-def test_defaults_without_a_file(tmp_path):
-    config = load_config(str(tmp_path / "missing.toml"), environ={})
+def test_defaults_from_an_empty_file():
+    config = load_config(os.devnull, environ={})
     assert config.token is None and config.database == "./data/dominant.sqlite3" and config.sync_guild is None
 
 
@@ -37,7 +38,7 @@ def test_bad_values_are_explained(tmp_path):
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_config(str(path), environ={})
     with pytest.raises(ConfigError, match="server id"):
-        load_config(str(tmp_path / "none.toml"), environ={"DS_SYNC_GUILD": "my-server"})
+        load_config(os.devnull, environ={"DS_SYNC_GUILD": "my-server"})
 
 
 def test_operations_settings_from_the_file_and_the_environment(tmp_path):
@@ -50,7 +51,7 @@ def test_operations_settings_from_the_file_and_the_environment(tmp_path):
     env = {"DS_METRICS_PORT": "9200", "DS_LOG_FORMAT": "text", "DS_LOBBY_DAYS": "10"}
     config = load_config(str(path), environ=env)
     assert (config.metrics_port, config.log_format, config.lobby_days) == (9200, "text", 10)
-    plain = load_config(str(tmp_path / "none.toml"), environ={})
+    plain = load_config(os.devnull, environ={})
     assert (plain.metrics_port, plain.metrics_host, plain.log_format, plain.lobby_days) == (None, "127.0.0.1",
                                                                                             "text", 7)
 
@@ -66,7 +67,7 @@ def test_operations_settings_from_the_file_and_the_environment(tmp_path):
 ])
 def test_bad_operations_settings_are_explained(tmp_path, env, says):
     with pytest.raises(ConfigError, match=re.escape(says)):
-        load_config(str(tmp_path / "none.toml"), environ=env)
+        load_config(os.devnull, environ=env)
 
 
 def test_the_example_config_documents_every_key():
@@ -81,7 +82,7 @@ def test_the_example_config_documents_every_key():
 
 def test_backup_command_copies_a_live_database(tmp_path):
     db = tmp_path / "games.sqlite3"
-    env = measured({"DS_DATABASE": str(db), "DS_CONFIG": str(tmp_path / "none.toml"), "PATH": "/usr/bin:/bin"})
+    env = measured({"DS_DATABASE": str(db), "DS_CONFIG": os.devnull, "PATH": "/usr/bin:/bin"})
     play = subprocess.run([sys.executable, "-m", "bot", "--players", "Ann", "Bob", "--board", str(tmp_path / "b.png")],
                           input="1\n2\nquit\n", capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert play.returncode == 0, play.stderr
@@ -108,7 +109,7 @@ def test_the_suite_cannot_reach_the_internet():
 def test_expert_thinking_time_from_the_file_or_the_environment(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text("[ai]\nexpert_ms = 250\n")
-    assert load_config(str(tmp_path / "none.toml"), environ={}).expert_ms == 1000
+    assert load_config(os.devnull, environ={}).expert_ms == 1000
     assert load_config(str(path), environ={}).expert_ms == 250
     assert load_config(str(path), environ={"DS_AI_EXPERT_MS": "1500"}).expert_ms == 1500
     for bad in ("0", "-5", "soon", "1.5", "60001", "1e9"):
@@ -120,7 +121,7 @@ def test_expert_thinking_time_from_the_file_or_the_environment(tmp_path):
 
 
 def test_a_bad_expert_time_stops_the_bot_in_one_line(tmp_path):
-    env = measured({"DS_AI_EXPERT_MS": "0", "DS_CONFIG": str(tmp_path / "none.toml"), "PATH": "/usr/bin:/bin"})
+    env = measured({"DS_AI_EXPERT_MS": "0", "DS_CONFIG": os.devnull, "PATH": "/usr/bin:/bin"})
     out = subprocess.run([sys.executable, "-m", "bot", "--players", "Ann"], capture_output=True, text=True,
                          cwd=ROOT, env=env, timeout=60, stdin=subprocess.DEVNULL)
     assert out.returncode == 2
@@ -130,7 +131,7 @@ def test_a_bad_expert_time_stops_the_bot_in_one_line(tmp_path):
 def test_who_holds_a_seat_from_the_file_or_the_environment(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text('[ai]\nhold_level = "expert"\n')
-    assert load_config(str(tmp_path / "none.toml"), environ={}).hold_level == "hard"
+    assert load_config(os.devnull, environ={}).hold_level == "hard"
     assert load_config(str(path), environ={}).hold_level == "expert"
     assert load_config(str(path), environ={"DS_AI_HOLD_LEVEL": "Normal"}).hold_level == "normal"
     for bad in ("random", "greedy", "godlike"):  # a held seat is played as a person would

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def run_bot(tmp_path, stdin: str, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["DS_DATABASE"] = str(tmp_path / "play.sqlite3")
-    env["DS_CONFIG"] = str(tmp_path / "absent.toml")
+    env["DS_CONFIG"] = os.devnull
     return subprocess.run([sys.executable, "-m", "bot", "--board", str(tmp_path / "board.png"), *args],
                           input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
 
@@ -99,7 +99,7 @@ def test_new_starts_another_game(tmp_path):
 def test_a_board_path_in_a_missing_folder_is_refused_before_a_game_exists(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["DS_DATABASE"] = str(tmp_path / "play.sqlite3")
-    env["DS_CONFIG"] = str(tmp_path / "absent.toml")
+    env["DS_CONFIG"] = os.devnull
     result = subprocess.run([sys.executable, "-m", "bot", "--board", str(tmp_path / "nowhere" / "b.png"),
                              "--players", "Ann", "Bob"], input="1\nquit\n", capture_output=True, text=True,
                             cwd=ROOT, env=env, timeout=60)
@@ -112,7 +112,7 @@ def test_a_board_path_in_a_missing_folder_is_refused_before_a_game_exists(tmp_pa
 def test_ctrl_c_exits_at_once_without_a_traceback(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["DS_DATABASE"] = str(tmp_path / "play.sqlite3")
-    env["DS_CONFIG"] = str(tmp_path / "absent.toml")
+    env["DS_CONFIG"] = os.devnull
     # SIG_DFL in the child: a shell runs a background job (`.ci/run &`) with SIGINT ignored, and
     # an ignored disposition is inherited, so Ctrl-C would never reach the playground at all
     proc = subprocess.Popen([sys.executable, "-m", "bot", "--board", str(tmp_path / "b.png")], cwd=ROOT, env=env,
@@ -211,7 +211,7 @@ async def test_the_turn_picture_is_of_the_prompt_the_terminal_asks(tmp_path, mon
 
     import renderers
     from bot.compose import local_service
-    from bot.playground import Playground
+    from bot.playground.session import Playground
     from bot.store.connect import open_store
 
     monkeypatch.setattr(renderers, "render_turn", lambda state, lang="en": _who_acts(state))

@@ -1,6 +1,7 @@
 """Configuration for more than one process: the database URL, the shards, and what start-up
 says when either is wrong."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +23,7 @@ def test_a_url_selects_postgresql_and_a_path_or_nothing_keeps_sqlite(tmp_path):
     assert load_config(str(path), environ={}).database == URL
     assert load_config(str(path), environ={"DS_DATABASE": "env.sqlite3"}).database == "env.sqlite3"
     assert load_config(str(path), environ={"DS_DATABASE_URL": "postgresql://x@h/d"}).database == "postgresql://x@h/d"
-    assert load_config(str(tmp_path / "none.toml"), environ={}).database == "./data/dominant.sqlite3"
+    assert load_config(os.devnull, environ={}).database == "./data/dominant.sqlite3"
     assert "pw-never-shown" not in repr(load_config(str(path), environ={}))
     path.write_text('[database]\nurl = "games.sqlite3"\n')
     with pytest.raises(ConfigError, match="postgresql://"):
@@ -35,14 +36,14 @@ def test_shards_from_the_file_or_the_environment(tmp_path):
     config = load_config(str(path), environ={})
     assert config.shards == Shards((2, 3), 4) and bot_class(config.shards) is ShardedDominantBot
     assert load_config(str(path), environ={"DS_SHARD_IDS": "0-1"}).shards == Shards((0, 1), 4)
-    plain = load_config(str(tmp_path / "none.toml"), environ={})
+    plain = load_config(os.devnull, environ={})
     assert plain.shards is None and bot_class(plain.shards) is DominantBot
     with pytest.raises(ConfigError, match=r"shard_ids \[4\] outside 0..3"):
         load_config(str(path), environ={"DS_SHARD_IDS": "3,4"})
 
 
 def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
-    base = {"PATH": "/usr/bin:/bin", "DS_CONFIG": str(tmp_path / "none.toml"), "DISCORD_TOKEN": "t"}
+    base = {"PATH": "/usr/bin:/bin", "DS_CONFIG": os.devnull, "DISCORD_TOKEN": "t"}
     return subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=ROOT,
                           env=measured(base | env), timeout=60, stdin=subprocess.DEVNULL)
 

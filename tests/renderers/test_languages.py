@@ -131,3 +131,29 @@ def test_the_end_of_game_image_says_why_the_game_ended():
     for lang, words_ in (("en", f"ended at the {TURN_LIMIT}-turn limit"), ("hu", f"a {TURN_LIMIT} körös határnál")):
         said = " ".join(t for *_, t in _drawn(lambda st, lang: draw_final(st, tl, lang=lang), capped, lang))
         assert words_ in said, said
+
+
+@pytest.mark.parametrize("lang, said", [("en", "The past: after 12 of 40 moves"),
+                                        ("hu", "Múltbeli állás: 40 lépésből 12 után")])
+def test_a_past_board_says_which_move_of_how_many_it_shows(lang, said):
+    """/ds history's picture (and the playground's history) is of the past, and says so."""
+    state = STATES[2]
+    past = {t for *_, t in _drawn(draw_board, state, lang, past=(12, 40))}
+    assert said in past
+    assert said not in {t for *_, t in _drawn(draw_board, state, lang)}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_end_of_game_sources_are_never_cut(lang):
+    """A long Hungarian source ("Ökológiai fülkék (kártya)") goes on two lines; it was cut."""
+    import words
+    from engine import vp
+
+    for players, seed in ((6, 4), (4, 3)):
+        state, moves = random_game(players, seed)
+        tl = timeline({"players": players, "seed": seed, "multi_animal": False}, moves)
+        said = [t for *_, t in _drawn(lambda st, lang, tl=tl: draw_final(st, tl, lang=lang), state, lang)]
+        for source in vp.sources_used(state):
+            label = words.vp_source(source, lang)
+            whole = label in said or any(f"{a} {b}" == label for a, b in zip(said, said[1:], strict=False))
+            assert whole, (label, [t for t in said if t.endswith("...")])

@@ -96,3 +96,24 @@ def test_the_dominance_cone_sits_inside_its_tile_clear_of_the_badges():
     assert BADGE_ROWS_DY[1] + BADGE_H / 2 < CONE_DY - half_cone  # below the second row
     inner = HEX_RADIUS * 3 ** 0.5 / 2
     assert CONE_DY + half_cone < inner - 8  # and well above the tile's bottom edge
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_legend_is_three_lines_of_larger_type(lang):
+    """The board's legend in three lines (it was four) of 19 px words (they were 16), each line
+    within the board's width: what still reads when Discord shrinks the board."""
+    from PIL import Image
+
+    from renderers.layout import FOOTER, FOOTER_FACTS_Y
+    from renderers.legend import draw_static
+
+    img = Image.new("RGB", SIZE, (255, 255, 255))
+    with fonts.recording() as drawn:
+        draw_static(img, lang)
+    below = [(box, text) for _, _, box, text in drawn if box[1] > FOOTER_FACTS_Y + 12 and box[3] <= FOOTER.bottom]
+    lines = sorted({round((box[1] + box[3]) / 2 / 20) for box, _ in below})
+    assert len(lines) == 3, lines
+    assert max(box[2] for box, _ in below) <= SIZE[0] - 8
+    for name in ("grass", "water", "sea 9·5·3·2") if lang == "en" else ("fű", "víz"):
+        (box,) = [box for box, text in below if text == name]
+        assert box[3] - box[1] >= fonts.font(19).getbbox(name)[3] - fonts.font(19).getbbox(name)[1], name

@@ -72,7 +72,7 @@ async def test_a_killed_render_worker_is_replaced_and_the_next_board_has_its_pic
 def _run_bot(env_extra: dict[str, str], *args: str, timeout: float = 20) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DS_") and k != "DISCORD_TOKEN"}
     env.update(env_extra)
-    env.setdefault("DS_CONFIG", "/nonexistent/config.toml")
+    env.setdefault("DS_CONFIG", os.devnull)
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=ROOT, env=env, input="", capture_output=True,
                           text=True, timeout=timeout)
 
@@ -111,6 +111,15 @@ def test_an_unusable_database_file_exits_at_once_with_one_clear_line(tmp_path, d
     assert last.startswith("error: ") and str(path) in last and problem in last
     assert "Traceback" not in done.stderr
     assert _digest(path) == before  # the file is left as it was
+
+
+def test_a_database_where_no_file_can_be_made_exits_with_one_line_and_no_traceback():
+    """/proc takes no new file, even from root: the store fails to open it before aiosqlite's thread
+    starts (failing inside it, the thread outlived the event loop and printed two tracebacks)."""
+    done = _run_bot({"DS_DATABASE": "/proc/games.sqlite3"}, "--players", "Ann", "Bob")
+    assert done.returncode == 3, (done.stdout, done.stderr)
+    assert done.stderr.splitlines() == ["error: cannot open the database /proc/games.sqlite3: unable to open "
+                                        "database file"]
 
 
 def test_a_database_on_a_read_only_filesystem_exits_with_one_clear_line(tmp_path):

@@ -43,6 +43,21 @@ async def test_a_past_moment_is_the_replay_of_the_stored_moves(store):
             await chronicle.moment_at("chan", turn, into)
 
 
+async def test_a_past_boards_picture_is_told_which_move_of_how_many_it_shows(store):
+    await stored_game(store, "chan", 2, 3)
+    asked = []
+
+    def board(state, before, lang, past=None):
+        asked.append((state["decisions"], past))
+        return b"png"
+
+    chronicle = Chronicle(store, board)
+    game = await store.latest_game("chan")
+    moves = await store.move_list(game.id)
+    moment = await chronicle.moment_at("chan", 2, 3)
+    assert moment.image == b"png" and asked == [(asked[0][0], (moment.k, len(moves)))]
+
+
 async def test_stepping_by_action_visits_every_boundary_in_order(store):
     await stored_game(store, "chan", 2, 5, multi=True)
     chronicle = Chronicle(store)

@@ -72,6 +72,18 @@ async def test_a_plan_all_taken_asks_its_player_and_says_what_became_of_it(servi
     assert "no plan" in shown and "went to" not in shown  # the news was told once; the plan is empty
 
 
+async def test_a_planned_space_already_taken_is_said_when_the_plan_is_set(service, store):
+    await start_game(service, players=3)
+    (first, a1), (second, _), _ = await seats_in_turn(service, store)
+    await service.act("chan", first, "wanderlust-1")
+    reply = words.say((await service.set_plan("chan", second, "wanderlust 1, domination 2")).message, "en")
+    assert f"Already taken in this Planning: Wanderlust 1 went to the {a1.capitalize()}." in reply
+    plans = await store.plans((await store.live_game("chan")).id)
+    assert [s for s in plans.values() if s.spaces][0].spaces == ["wanderlust-1", "domination-2"]  # passed over later
+    free = words.say((await service.set_plan("chan", second, "domination 2")).message, "hu")
+    assert "már foglalt" not in free  # only a space taken is said
+
+
 async def test_a_planned_placement_counts_as_the_player_acting_and_can_be_taken_back(service, store):
     await start_game(service, players=2)
     (first, _), (second, _) = await seats_in_turn(service, store)

@@ -9,67 +9,30 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import re
 import sys
-import threading
 from pathlib import Path
 from typing import TextIO
 
 import words
 from bot.game.chronicle_texts import breakdown_text
 from bot.game.replies import Choice, Reply, ServiceError
-from bot.game.rules_help import explain
 from bot.game.service import GameService
-from bot.playground_plan import plan_command
+from bot.playground.look import Looks
+from bot.playground.plan import plan_command
+from bot.playground.terminal import (
+    HELP_WORDS,
+    MAX_PLAYERS,
+    QUIT_WORDS,
+    STUDY_HELP,
+    LineReader,
+    local_text,
+    names_problem,
+    option_id,
+    range_text,
+    split_names,
+)
 from engine import logbook
-from engine.geometry import hex_key, neighbour_keys, parse_hex_label
-from words import T, Text
-from words.alt import earth
-
-HELP = T("play.help")
-MAX_PLAYERS = 6
-#: What ends the playground, and what asks for help, at any prompt (any letter case).
-QUIT_WORDS = ("quit", "exit", "q")
-HELP_WORDS = ("help", "?")
-STUDY_HELP = T("play.study_help")
-
-#: What the Discord commands the service mentions are called here.
-LOCAL_COMMANDS = {
-    "board": "board", "tile": "tile", "status": "status", "log": "log", "rules": "rules", "undo": "undo",
-    "play": "an option number", "new": "python -m bot --new", "start": "python -m bot --new",
-    "join": "python -m bot --new", "abandon": "python -m bot --new", "resign": "quit", "plan": "plan",
-}
-DS_COMMAND = re.compile(r"/ds (\w+)(?: topic:)?")
-
-
-def local_text(text: str) -> str:
-    """A service message in the playground's words: no ``/ds`` commands, no Markdown bold."""
-    text = DS_COMMAND.sub(lambda m: LOCAL_COMMANDS.get(m.group(1), m.group(1)) + " ", text)
-    return text.replace("**", "").replace("  ", " ")
-
-
-class LineReader:
-    """Lines of a text stream, read by a daemon thread: a blocked read never keeps the
-    process alive, so Ctrl-C (or the end of the game) exits at once."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
-        self.loop = asyncio.get_running_loop()
-        threading.Thread(target=self._pump, name="playground-stdin", daemon=True).start()
-
-    def _pump(self) -> None:
-        while True:
-            try:
-                line = self.stream.readline()
-            except (OSError, ValueError):
-                line = ""
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, line)
-            if line == "":
-                return
-
-    async def readline(self) -> str:
-        return await self.queue.get()
+from words import T
 
 
 class Playground:
@@ -85,11 +48,11 @@ class Playground:
         self.turn_path = board_path.with_name("turn.png")
         self.stdin = stdin
         self.stdout = stdout
-        self._last_actor: str | None = None  # undo takes back this player's latest choice
         self._log_seen = 0  # log lines already shown
         self._pictured: int | None = None  # the state version turn.png shows
         self._told_picture = False  # the terminal said once where the prompt's picture is
         self.reader: LineReader | None = None
+        self.looks = Looks(service, channel, board_path, lang, self.say, self.show)
 
     def worded(self, text: words.Words) -> str:
         """A text in the playground's language and its own words (no ``/ds`` commands)."""
@@ -130,6 +93,8 @@ class Playground:
         post = await self.service.channel_post(self.channel)
         if post is None:
             return
+        if game is not None and game.post.notice:  # what the channel's post says beside the log (an undo, a plan
+            self.say(game.post.notice)  # that ran out), worded when it happened
         # a channel's picture is drawn when the post is made, and the computer players may move on
         # before anyone reads it: the terminal writes the prompt it asks (picture_prompt) instead
         if post.image and post.over:
@@ -170,7 +135,7 @@ class Playground:
         """Different names for 2 to 6 seats with the computer players: from the command line
         if they are fine, else asked for.  None: the player quit (``quit`` or the end of input)."""
         while True:
-            problem = _names_problem(names, len(self.ai))
+            problem = names_problem(names, len(self.ai))
             if problem is None:
                 return names
             if names:
@@ -183,11 +148,13 @@ class Playground:
                 self.say(T("play.names_help"))
                 names = []
                 continue
-            names = _split_names(answer)
+            names = split_names(answer)
 
     async def setup(self, names: list[str], players: int | None, new: bool = False) -> int | None:
         """Open a new game unless one is already running in this playground.  None: a game is
-        ready to play; else the exit status (0 when the player quit before it began)."""
+        ready to play; else the exit status (0 when the player quit before it began).  ``names``
+        as the command line gives them: ``Ann,Bob`` and ``Ann, Bob`` are two names, as at the prompt."""
+        names = split_names(" ".join(names))
         status = await self.service.game_status(self.channel)
         if status == "finished" and not new and not names:
             self.say(T("play.finished_study"))
@@ -206,9 +173,13 @@ class Playground:
         if chosen is None:
             self.say(T("play.bye_before_start"))
             # names given on the command line were refused: a script learns that it failed
-            return 1 if names and _names_problem(names, len(self.ai)) else 0
+            return 1 if names and names_problem(names, len(self.ai)) else 0
         try:
             if status in ("lobby", "active"):  # a lobby left behind, or --new: start afresh
+                stored = await self.service.store.live_game(self.channel)
+                if stored is not None:  # said before it is gone: which game, and whose
+                    self.say(T("play.abandoning", game=stored.id,
+                               players=", ".join(seat.user_name for seat in stored.seats)))
                 await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
             host = chosen[0]
             reply = await self.service.create_lobby(self.channel, f"local:{host}", host, len(chosen) + len(self.ai),
@@ -248,7 +219,7 @@ class Playground:
             choices = status.choices
             now = status.in_(self.lang).splitlines()[0]
             if refused == status.version:  # the list is just above: say only what may be typed
-                reminder = self.worded(T("play.reminder", range=_range(choices)))
+                reminder = self.worded(T("play.reminder", range=range_text(choices)))
                 line = await self.ask(f"{now}\n{reminder}\n> ")
             else:
                 listing = "\n".join(f"  {i + 1:>3}. {c.label}  [{c.id}]" for i, c in enumerate(choices))
@@ -283,7 +254,7 @@ class Playground:
             if not line:
                 continue
             try:
-                if not await self.look(line):
+                if not await self.looks.look(line):
                     self.say(T("play.nothing_to_play", help=STUDY_HELP))
             except ServiceError as e:
                 self.say(T("play.not_accepted", reason=e.in_(self.lang)))
@@ -291,124 +262,28 @@ class Playground:
     async def command(self, line: str, status: Reply, choices: list[Choice]) -> None:
         to_act = status.to_act
         assert to_act is not None  # loop() asks only while someone is to act
-        if await self.look(line, status):
+        if await self.looks.look(line, status):
             return
         command = line.partition(" ")[0].lower()
         if command == "undo":
-            await self.show(await self.service.undo(self.channel, self._last_actor or to_act))
-            await self.catch_up()
+            await self.service.undo(self.channel, await self._latest_chooser() or to_act)
+            await self.catch_up()  # the channel's notice says who took back what
         elif command == "plan":
-            self.say(local_text(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act,
-                                                   self.lang)))
+            self.say(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act, self.lang))
         else:
-            option = _option(line, choices)
+            option = option_id(line, choices, self.lang)
             await self.show(await self.service.act(self.channel, to_act, option, status.version))
-            self._last_actor = to_act
             await self.catch_up()
 
-    async def look(self, line: str, status: Reply | None = None) -> bool:
-        """The commands that only show the game (during it and after its end); False: not one."""
-        word, _, arg = line.partition(" ")
-        command, arg = word.lower(), arg.strip()
-        if command == "board":
-            reply = await self.service.board(self.channel)
-            await self.show(reply)
-            await self.describe(reply.alt)
-        elif command == "status":
-            self.say((status or await self.service.status(self.channel)).message)
-        elif command == "log":
-            if arg and not arg.isdigit():
-                self.say(T("play.log_usage"))
-                return True
-            self.say((await self.service.log(self.channel, int(arg or 10))).message)
-        elif command == "history":
-            await self.history(arg)
-        elif command == "tile":
-            if not arg:
-                self.say(T("play.tile_usage"))
-                return True
-            reply = await self.service.tile(self.channel, arg)
-            self.say(reply.message)
-            await self.describe(None, around=arg)
-            if reply.image:
-                path = self.board_path.with_name("tile.png")
-                path.write_bytes(reply.image)
-                self.say(T("play.written.tile", path=str(path)))
-        elif command == "rules":
-            self.say(explain(arg or None, self.lang))
-        elif command == "cards":
-            self.say(await self._cards())
-        elif command in HELP_WORDS:
-            self.say(HELP if status is not None else STUDY_HELP)
-        else:
-            return False
-        return True
-
-    async def describe(self, alt: str | None, around: str | None = None) -> None:
-        """The position in words, so a terminal alone is enough to play: the board's alt text and
-        the tiles on earth one by one, or (``around``) a tile and then its neighbours on earth."""
-        game = await self.service.store.latest_game(self.channel)
-        if game is None or game.state is None:
-            return
-        state = game.state
-        if around is None:
-            listed = earth(state, self.lang)
-        elif (h := parse_hex_label(around)) is not None:
-            listed = earth(state, self.lang, [hex_key(h)]) + earth(state, self.lang, list(neighbour_keys(hex_key(h))))
-        else:
-            return
-        if alt:
-            self.say(alt)
-        self.say("\n".join(f"  {line}" for line in listed))
-
-    async def history(self, arg: str) -> None:
-        """``history TURN [MOVE]``: the board as it was then, written where the board goes."""
-        numbers = arg.split()
-        if not 1 <= len(numbers) <= 2 or not all(n.isdigit() for n in numbers):
-            self.say(T("play.history_usage"))
-            return
-        moment = await self.service.chronicle.moment_at(self.channel, *map(int, numbers), lang=self.lang)
-        self.say(moment.text)
-        if moment.image:
-            path = self.board_path.with_name("history.png")
-            path.write_bytes(moment.image)
-            self.say(T("play.written.history", path=str(path)))
-
-    async def _cards(self) -> str:
-        game = await self.service.store.latest_game(self.channel)
-        cards = (game.state or {}).get("cards", []) if game is not None else []
-        if not cards:
-            return self.worded(T("play.no_cards"))
-        return "\n".join(f"{words.card_name(name, self.lang)}: {words.card_text(name, self.lang)}" for name in cards)
-
-
-def _split_names(answer: str) -> list[str]:
-    """``Ann Bob``, ``Ann, Bob`` and ``Ann,Bob`` are the same two players."""
-    return [n for n in re.split(r"[,;\s]+", answer) if n]
-
-
-def _names_problem(names: list[str], computers: int = 0) -> Text | None:
-    if not names:
-        return T("play.no_names")
-    if computers > MAX_PLAYERS - 1:
-        return T("play.too_many_ai", most=MAX_PLAYERS - 1, seats=MAX_PLAYERS)
-    if not 2 <= len(names) + computers <= MAX_PLAYERS:
-        if computers:
-            return T("play.players_needed_ai", most=MAX_PLAYERS, names=len(names), n=computers)
-        return T("play.players_needed", most=MAX_PLAYERS, names=len(names))
-    if len({n.lower() for n in names}) != len(names):
-        return T("play.different_names")
-    return None
-
-
-def _range(choices: list[Choice]) -> Text:
-    return T("play.range", n=len(choices)) if len(choices) > 1 else T("play.range_one")
-
-
-def _option(line: str, choices: list[Choice]) -> str:
-    """An option id from a number or an id typed in any letter case (else the line itself,
-    which the service refuses with the list of legal options)."""
-    if line.isdigit() and 1 <= int(line) <= len(choices):
-        return choices[int(line) - 1].id
-    by_id = {c.id.lower(): c.id for c in choices}
-    return by_id.get(line.lower(), line)
+    async def _latest_chooser(self) -> str | None:
+        """Whose choice ``undo`` takes back: the person who made the latest move that stands, read
+        from the move list (so the same after a restart, and a placement from a plan included).
+        A computer player's move after it is left for the service to refuse, as in Discord."""
+        game = await self.service.store.live_game(self.channel)
+        if game is None:
+            return None
+        people = {seat.seat: seat.user_id for seat in game.seats if not seat.is_ai}
+        for move in reversed(await self.service.store.move_list(game.id)):
+            if move.seat in people:
+                return people[move.seat]
+        return None

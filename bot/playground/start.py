@@ -1,6 +1,6 @@
 """Starting the local playground (``python -m bot`` without a token): the command line's
 paths and record checked before anything is stored, then the store opened and the session run
-(``bot.playground``)."""
+(``bot.playground.session``)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,13 @@ import words
 from bot.compose import local_service
 from bot.game.layout import relayout
 from bot.game.records import Loaded, check_record, free_channel, import_record
-from bot.playground import HELP, MAX_PLAYERS, Playground, local_text
+from bot.playground.session import Playground
+from bot.playground.terminal import HELP, MAX_PLAYERS, local_text
 from bot.store.connect import open_store
-from words import T
+from engine.errors import RulesError
+from engine.history import ReplayError, replay
+from engine.record import GameRecord, read_record
+from words import T, Text
 
 
 def board_path_problem(board: str) -> str | None:
@@ -29,7 +33,7 @@ def board_path_problem(board: str) -> str | None:
     return None
 
 
-def read_record_file(path: str) -> Loaded | str:
+def read_record_file(path: str, lang: str = words.DEFAULT) -> Loaded | str:
     """A record checked to its end (every move replayed), or what is wrong with the file."""
     try:
         text = Path(path).read_bytes()
@@ -37,8 +41,23 @@ def read_record_file(path: str) -> Loaded | str:
         return f"--load {path}: cannot read it ({e.strerror or e})."
     try:
         return check_record(text)
-    except ValueError as e:  # RecordError, ReplayError, ResultMismatch: nothing is written
+    except ReplayError as e:
+        if e.refusal is None:
+            return f"--load {path}: {e}"
+        return words.say(refused_move(path, read_record(text), e, e.refusal), lang)
+    except ValueError as e:  # RecordError, ResultMismatch: nothing is written
         return f"--load {path}: {e}"
+
+
+def refused_move(path: str, record: GameRecord, e: ReplayError, refusal: RulesError) -> Text:
+    """A move the rules refuse, in words: its number, who made it and what, and why not (the
+    engine's refusal as a player reads it, not its key and parameters)."""
+    moves = record.move_list()
+    before = replay(record.setup, moves, upto=e.index)  # the moves before it replay: it is the first refused
+    seats = before["seats"]
+    name = seats[e.seat]["name"] if isinstance(e.seat, int) and 0 <= e.seat < len(seats) else str(e.seat)
+    return T("play.load_refused", file=path, n=e.index + 1, total=len(moves), player=name, option=str(e.option),
+             reason=T("err." + refusal.key, **refusal.params))
 
 
 async def run_playground(database: str, names: list[str], *, channel: str = "playground",
@@ -48,7 +67,7 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
     problem = board_path_problem(board)
     if ai and len(ai) > MAX_PLAYERS - 1:
         problem = f"at most {MAX_PLAYERS - 1} computer players (--ai): a game has {MAX_PLAYERS} seats and one person"
-    loaded = read_record_file(load) if load is not None and problem is None else None
+    loaded = read_record_file(load, lang) if load is not None and problem is None else None
     if isinstance(loaded, str):
         problem, loaded = loaded, None
     if problem is not None:

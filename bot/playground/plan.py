@@ -1,0 +1,75 @@
+"""The playground's ``plan`` command: a player's planned Planning placements, as ``/ds plan``
+keeps them in Discord (``bot.game.plans``), for a terminal where one person plays every seat."""
+
+from __future__ import annotations
+
+import words
+from bot.game.plans import taken_words
+from bot.game.service import GameService
+from bot.store.models import Game
+from words import T, Words, join
+
+#: What starts the spaces of ``plan NAME: + SPACES``: they go after the spaces already planned.
+ADD = "+"
+
+
+def _planners(game: Game, lang: str) -> tuple[dict[str, tuple[str, str, str | None]], dict[str, str]]:
+    """Who may be named in ``plan NAME``: a person by their name, or an animal of theirs (in the
+    game's language, the terminal's or English) -> (user id, name, the animal named or None);
+    and the computer seats' names and animals -> the seat's name."""
+    people: dict[str, tuple[str, str, str | None]] = {}
+    computers: dict[str, str] = {}
+    for seat in game.seats:
+        animal_names = {(own, name.lower()) for own in seat.animals
+                        for name in (own, words.term(f"animal.{own}", lang), words.term(f"animal.{own}"))}
+        if seat.is_ai:
+            computers[seat.user_name.lower()] = seat.user_name
+            computers.update({name: seat.user_name for _, name in animal_names})
+            continue
+        people[seat.user_name.lower()] = (seat.user_id, seat.user_name, None)
+        people.update({name: (seat.user_id, seat.user_name, own) for own, name in animal_names})
+    return people, computers
+
+
+async def plan_command(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> Words:
+    """``plan [NAME:] SPACES``, ``plan [NAME:] + SPACES`` (added), ``plan [NAME:] clear``,
+    ``plan [NAME]``: what to print (NAME: a player or, for the multi-animal variant, an animal;
+    none: the player to act)."""
+    game = await service.store.live_game(channel)
+    if game is None:
+        return ""
+    people, computers = _planners(game, lang)
+    named, colon, rest = arg.partition(":")
+    who = (named if colon else arg).strip().lower()
+    if who in people:
+        (user, name, animal), text = people[who], rest.strip() if colon else ""
+    elif who in computers:
+        return T("play.plan_computer", name=computers[who])
+    elif colon and who:
+        return T("play.plan_no_seat", name=named.strip(),
+                 players=", ".join(seat.user_name for seat in game.seats if not seat.is_ai))
+    else:
+        seat = game.seat_of(to_act)
+        user, name, animal, text = to_act, seat.user_name if seat else to_act, None, (rest if colon else arg).strip()
+    if not text:
+        return await _shown(service, game, channel, user, name, animal, lang)
+    if text.lower() in words.typed_words("bot.plan.clear_words"):  # any language's: "clear" in every one
+        return (await service.clear_plan(channel, user, animal)).message
+    if text.startswith(ADD):
+        return (await service.set_plan(channel, user, text[len(ADD):], add=True, animal=animal, lang=lang)).message
+    return (await service.set_plan(channel, user, text, animal=animal, lang=lang)).message
+
+
+async def _shown(service: GameService, game: Game, channel: str, user: str, name: str, animal: str | None,
+                 lang: str) -> Words:
+    """The plan, or that there is none, with the terminal's own way to make one (the service's
+    answer names ``/ds plan``)."""
+    seat = game.seat_of(user)
+    which = animal or (seat.animals[0] if seat is not None and len(seat.animals) == 1 else None)
+    plan = (await service.store.plans(game.id)).get(which) if which is not None else None
+    shown = await service.show_plan(channel, user, animal)  # it tells, and clears, what others took
+    how = T("play.plan_help", player=name)
+    if which is None or (plan is not None and plan.spaces):
+        return join(shown.message, how, sep="\n")
+    taken = T("bot.plan.taken", taken=taken_words(plan)) if plan is not None and plan.taken else None
+    return join(T("play.plan_none", animal=which, player=name), taken, how, sep="\n")

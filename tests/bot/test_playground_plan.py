@@ -1,0 +1,62 @@
+"""The playground's ``plan``: the terminal's own words for it in both languages, ``clear`` in
+every language, a name without a seat or of a computer seat, a space already taken said at once,
+a plan that ran out told, and adding to a plan."""
+
+from __future__ import annotations
+
+import re
+
+from playground_script import play
+
+ASKED = re.compile(r"Planning phase\. Now: (\w+) \(")
+
+
+async def test_the_help_and_the_no_plan_answer_give_the_terminals_own_form(tmp_path):
+    status, out = await play(tmp_path, "help\nplan Bob\nquit\n", ["Ann", "Bob"])
+    assert status == 0, out
+    helped = out.split("> ")[1]
+    assert "plan Ann: speciation meat, wanderlust 2" in helped and "/ds" not in helped
+    answer = out.split("> ")[2]
+    assert re.search(r"The \w+ have no plan: Bob is asked for each placement\.", answer)
+    assert "plan Bob: speciation meat, wanderlust 2 sets it" in answer
+    assert "spaces:" not in answer and "/ds" not in answer
+    status, out = await play(tmp_path, "help\nplan Béla\nquit\n", ["Anna", "Béla"], lang="hu", channel="hu")
+    assert "plan Anna: fajképződés hús, wanderlust 2" in out.split("> ")[1]
+    answer = out.split("> ")[2]
+    assert re.search(r"Nincs terv \(\w+\): Béla minden lerakásnál választ\.", answer)
+    assert "plan Béla: fajképződés hús, wanderlust 2 megadja" in answer and "spaces:" not in answer
+
+
+async def test_clear_in_english_is_accepted_in_every_language(tmp_path):
+    script = "plan Béla: wanderlust 2\nplan Béla: clear\nplan Anna: wanderlust 3\nplan Anna: törlés\nquit\n"
+    status, out = await play(tmp_path, script, ["Anna", "Béla"], lang="hu")
+    assert status == 0, out
+    assert "Nem fogadható el" not in out
+    assert len(re.findall(r"A terved \(\w+\) törölve", out)) == 2, out
+
+
+async def test_a_name_without_a_seat_or_of_a_computer_seat_is_said(tmp_path):
+    script = "plan Zed: wanderlust 1\nplan AI (easy): wanderlust 1\nplan AI (easy)\nquit\n"
+    status, out = await play(tmp_path, script, ["Ann", "Bob"], ai=["easy"])
+    assert status == 0, out
+    assert "Nobody called Zed has a seat in this game (the players: Ann, Bob)." in out
+    assert out.count("AI (easy) is a computer player: it keeps no plan.") == 2
+    assert "is not an action space" not in out
+    status, out = await play(tmp_path, "plan Zoé: wanderlust 1\nquit\n", ["Anna", "Béla"], lang="hu", channel="hu",
+                             ai=["easy"])
+    assert "Zoé nevű játékos nem ül ebben a játszmában (a játékosok: Anna, Béla)." in out
+
+
+async def test_a_space_taken_is_said_when_the_plan_is_set_and_a_plan_that_ran_out_is_told(tmp_path):
+    # the first to place takes Initiative; the second plans it (said taken at once), then the
+    # second adds Wanderlust 2 after it
+    script = "initiative-1\nplan initiative\nplan + wanderlust 2\nplan\nquit\n"
+    status, out = await play(tmp_path, script, ["Ann", "Bob"])
+    assert status == 0, out
+    assert "Already taken in this Planning: Initiative 1 went to the" in out
+    assert "Planned for the" in out and ": Initiative 1, Wanderlust 2." in out  # added after the first
+    # a plan whose every space is taken: its player is told who took them, as the channel tells it
+    script = "plan Cy: domination 1\nplan Dee: domination 1\ndomination 1\nquit\n"
+    status, out = await play(tmp_path, script, ["Cy", "Dee"], channel="second")
+    first, second = dict.fromkeys(ASKED.findall(out))  # in the order they are asked
+    assert re.search(rf"{second}, none of your planned spaces was open: Domination 1 went to the \w+\.", out), out
