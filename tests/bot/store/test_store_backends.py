@@ -356,3 +356,24 @@ async def test_followers_news_is_claimed_once_and_its_outbox_item_keeps_who_is_l
     await store.set_outbox_mention(item.id, [])  # sent: left as it was
     async with store.claim_unsent() as claimed:
         assert claimed is None
+
+
+async def test_a_list_of_games_is_read_in_two_queries_however_many_games(store):
+    """Games listed (a member's, a server's, the followed, the finished) come in one query, their
+    seats in one more: not a query or two a game (it was 1 + 2 a game)."""
+    async with store.transaction():
+        for n in range(6):
+            game_id = await store.insert_game(f"c{n}", 3, "standard", n, guild_id="g1")
+            await store.insert_seat(game_id, 0, "host", f"Host{n}", None, True)
+            await store.insert_seat(game_id, 1, "u1", "Ann", "birds", False)
+            await store.set_follower(game_id, "f1", True)
+    lists = {"games_of": lambda: store.games_of("u1"), "games_of_server": lambda: store.games_of_server("g1"),
+             "followed_games": lambda: store.followed_games("f1")}
+    for name, read in lists.items():
+        before = store.trips
+        games = await read()
+        assert store.trips - before == 2, name
+        assert len(games) == 6, name
+        assert all([(s.user_id, s.is_host, s.animal) for s in g.seats] == [("host", True, None), ("u1", False, "birds")]
+                   for g in games), name
+    assert [g.id for g in await store.games_of_server("g1")] == sorted((g.id for g in games), reverse=True)
