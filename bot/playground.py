@@ -127,7 +127,7 @@ class Playground:
                 text = words.line(line, self.lang, turn=True)
                 self.say(words.gettext("bot.planned_mark", self.lang, line=text) if at in planned else text)
             self._log_seen = told
-        post = await self.service.channel_post(self.channel)
+        post = await self.service.postbox.channel_post(self.channel)
         if post is None:
             return
         # a channel's picture is drawn when the post is made, and the computer players may move on
@@ -140,7 +140,7 @@ class Playground:
         for name, data in post.extra_images:  # the end-of-game image
             self.board_path.with_name(name).write_bytes(data)
             self.say(T("play.written.file", name=name, path=str(self.board_path.with_name(name))))
-        await self.service.record_post(post, f"local-{post.version}" if post.new_message else None)
+        await self.service.postbox.record_post(post, f"local-{post.version}" if post.new_message else None)
 
     async def picture_prompt(self, version: int | None) -> None:
         """Write the turn picture of the prompt the terminal is about to ask (once per state)."""
@@ -188,7 +188,7 @@ class Playground:
     async def setup(self, names: list[str], players: int | None, new: bool = False) -> int | None:
         """Open a new game unless one is already running in this playground.  None: a game is
         ready to play; else the exit status (0 when the player quit before it began)."""
-        status = await self.service.game_status(self.channel)
+        status = await self.service.reads.game_status(self.channel)
         if status == "finished" and not new and not names:
             self.say(T("play.finished_study"))
             game = await self.service.store.latest_game(self.channel)
@@ -209,18 +209,18 @@ class Playground:
             return 1 if names and _names_problem(names, len(self.ai)) else 0
         try:
             if status in ("lobby", "active"):  # a lobby left behind, or --new: start afresh
-                await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
+                await self.service.play.abandon(self.channel, "local:admin", can_manage_channel=True)
             host = chosen[0]
-            reply = await self.service.create_lobby(self.channel, f"local:{host}", host, len(chosen) + len(self.ai),
-                                                    language=self.lang)
+            reply = await self.service.lobby.create_lobby(self.channel, f"local:{host}", host,
+                                                          len(chosen) + len(self.ai), language=self.lang)
             for name in chosen[1:]:
-                await self.service.join(self.channel, f"local:{name}", name)
+                await self.service.lobby.join(self.channel, f"local:{name}", name)
             for level in self.ai:
-                await self.service.add_ai(self.channel, f"local:{host}", level)
+                await self.service.computer.add_ai(self.channel, f"local:{host}", level)
             game = await self.service.store.live_game(self.channel)
             assert game is not None  # the lobby just opened
             self.say(T("play.game_for", game=reply.game_id, players=", ".join(s.user_name for s in game.seats)))
-            await self.show(await self.service.start(self.channel, f"local:{host}"))
+            await self.show(await self.service.lobby.start(self.channel, f"local:{host}"))
             await self.catch_up()
         except ServiceError as e:
             self.say(T("play.cannot_start", reason=e.in_(self.lang)))
@@ -233,14 +233,14 @@ class Playground:
         game = await self.service.store.live_game(self.channel)
         if game is None:
             return
-        while await self.service.ai_turn(game.id):
+        while await self.service.computer.ai_turn(game.id):
             await self.catch_up()
 
     async def loop(self) -> int:
         refused: int | None = None  # the state version at which the last input was refused
         while True:
             await self.computer_players()
-            status = await self.service.status(self.channel)
+            status = await self.service.reads.status(self.channel)
             if status.to_act is None:
                 self.say(status.message)
                 return await self.study()
@@ -270,7 +270,7 @@ class Playground:
         """A finished game just loaded: how it ended (not its whole log), then its study."""
         self._log_seen = logbook.total(state) - 1
         await self.catch_up()  # the breakdown and the end-of-game image
-        self.say((await self.service.status(self.channel)).message)
+        self.say((await self.service.reads.status(self.channel)).message)
         return await self.study()
 
     async def study(self) -> int:
@@ -295,14 +295,14 @@ class Playground:
             return
         command = line.partition(" ")[0].lower()
         if command == "undo":
-            await self.show(await self.service.undo(self.channel, self._last_actor or to_act))
+            await self.show(await self.service.takeback.undo(self.channel, self._last_actor or to_act))
             await self.catch_up()
         elif command == "plan":
             self.say(local_text(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act,
                                                    self.lang)))
         else:
             option = _option(line, choices)
-            await self.show(await self.service.act(self.channel, to_act, option, status.version))
+            await self.show(await self.service.play.act(self.channel, to_act, option, status.version))
             self._last_actor = to_act
             await self.catch_up()
 
@@ -311,23 +311,23 @@ class Playground:
         word, _, arg = line.partition(" ")
         command, arg = word.lower(), arg.strip()
         if command == "board":
-            reply = await self.service.board(self.channel)
+            reply = await self.service.reads.board(self.channel)
             await self.show(reply)
             await self.describe(reply.alt)
         elif command == "status":
-            self.say((status or await self.service.status(self.channel)).message)
+            self.say((status or await self.service.reads.status(self.channel)).message)
         elif command == "log":
             if arg and not arg.isdigit():
                 self.say(T("play.log_usage"))
                 return True
-            self.say((await self.service.log(self.channel, int(arg or 10))).message)
+            self.say((await self.service.reads.log(self.channel, int(arg or 10))).message)
         elif command == "history":
             await self.history(arg)
         elif command == "tile":
             if not arg:
                 self.say(T("play.tile_usage"))
                 return True
-            reply = await self.service.tile(self.channel, arg)
+            reply = await self.service.reads.tile(self.channel, arg)
             self.say(reply.message)
             await self.describe(None, around=arg)
             if reply.image:

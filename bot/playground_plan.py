@@ -29,8 +29,8 @@ async def plan_command(service: GameService, channel: str, arg: str, to_act: str
     else:
         (user, animal), text = (to_act, None), arg.strip()
     if not text:
-        shown = await service.show_plan(channel, user, animal)
+        shown = await service.plans.show_plan(channel, user, animal)
         return f"{shown.in_(lang)}\n{words.gettext('play.plan_help', lang)}"
     if text.lower() in words.typed_words("bot.plan.clear_words", lang):
-        return (await service.clear_plan(channel, user, animal)).in_(lang)
-    return (await service.set_plan(channel, user, text, animal=animal, lang=lang)).in_(lang)
+        return (await service.plans.clear_plan(channel, user, animal)).in_(lang)
+    return (await service.plans.set_plan(channel, user, text, animal=animal, lang=lang)).in_(lang)

@@ -164,9 +164,9 @@ async def test_racing_moves_from_two_processes_apply_exactly_once(database):
     try:
         a, b = GameService(a_store), GameService(b_store)
         await start_game(a, players=2)
-        status = await b.status("chan")
+        status = await b.reads.status("chan")
         results = await asyncio.gather(
-            *(svc.act("chan", status.to_act, status.choices[0].id, status.version) for svc in (a, b) * 4),
+            *(svc.play.act("chan", status.to_act, status.choices[0].id, status.version) for svc in (a, b) * 4),
             return_exceptions=True)
         applied = [r for r in results if not isinstance(r, Exception)]
         assert len(applied) == 1, results
@@ -269,9 +269,9 @@ async def test_due_games_and_catch_up_are_those_of_this_process_s_shards(store):
 
 async def test_stats_and_host_changes_go_through_either_store(store):
     service = GameService(store)
-    await service.create_lobby("chan", "u0", "Ann", 3, guild_id="g")
-    await service.join("chan", "u1", "Bob")
-    await service.leave("chan", "u0")
+    await service.lobby.create_lobby("chan", "u0", "Ann", 3, guild_id="g")
+    await service.lobby.join("chan", "u1", "Bob")
+    await service.lobby.leave("chan", "u0")
     game = await store.live_game("chan")
     assert [(s.user_id, s.is_host, s.seat) for s in game.seats] == [("u1", True, 0)]
     from bot.game.stats import server_stats
@@ -292,15 +292,15 @@ async def test_a_server_lost_mid_run_fails_the_operation_then_the_pool_reconnect
     service = GameService(store)
     try:
         await start_game(service, players=2)
-        status = await service.status("chan")
+        status = await service.reads.status("chan")
         await asyncio.to_thread(pg_cluster.stop)  # every connection drops, and the server is gone
         try:
             with pytest.raises((OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError)):
-                await service.act("chan", status.to_act, status.choices[0].id, status.version)
+                await service.play.act("chan", status.to_act, status.choices[0].id, status.version)
         finally:
             await asyncio.to_thread(pg_cluster.start_again)
-        assert (await service.status("chan")).version == status.version  # nothing was written; reconnected
-        reply = await service.act("chan", status.to_act, status.choices[0].id, status.version)
+        assert (await service.reads.status("chan")).version == status.version  # nothing was written; reconnected
+        reply = await service.play.act("chan", status.to_act, status.choices[0].id, status.version)
         assert reply.version == status.version + 1
     finally:
         await store.close()
