@@ -266,3 +266,35 @@ async def test_a_corner_is_taken_by_any_of_its_spellings(service, store, how):
     await service.play.act("chan", status.to_act, typed[how], status.version)
     game = await store.live_game("chan")
     assert (await store.moves(game.id))[-1][1] == corner.id  # stored as the option's own id
+
+
+async def test_each_reply_says_what_it_changed_for_the_shell_to_show(service, store):
+    """The table collects what changed (the live post, a lobby card, a prompt to disarm), and the
+    reply carries it; a reply that changed nothing carries nothing."""
+    P, L, E = replies.PromptChanged, replies.LobbyChanged, replies.GameEnded
+    opened = await service.lobby.create_lobby("chan", "u0", "Ann", 3, home_channel_id="home", lobby_message_id="9")
+    game = opened.game_id
+    assert opened.changes == (L(game),)
+    assert (await service.lobby.join("chan", "u1", "Bob")).changes == (L(game),)
+    assert (await service.lobby.configure("chan", "u0", board="turn")).changes == ()
+    assert (await service.lobby.start("chan", "u0")).changes == (P("chan"), L(game))
+    status = await service.reads.status("chan")
+    assert status.changes == ()
+    assert (await service.play.act("chan", status.to_act, status.choices[0].id, status.version)).changes == (P("chan"),)
+    assert (await service.takeback.undo("chan", status.to_act)).changes == (P("chan"),)
+    assert (await service.clockwork.away("chan", "u1", "1d")).changes == ()
+    assert (await service.lobby.leave("chan", "u1")).changes == (L(game),)  # a running game's card too
+    assert (await service.play.abandon("chan", "u0")).changes == (L(game), E(game))
+
+
+async def test_a_refusal_inside_a_table_writes_nothing_and_frees_the_channel(service, store):
+    users = await start_game(service, players=2)
+    before = await snapshot(store)
+    status = await service.reads.status("chan")
+    other = next(u for u in users if u != status.to_act)
+    with pytest.raises(replies.NotYourTurn):
+        await service.play.act("chan", other, status.choices[0].id)
+    assert await snapshot(store) == before
+    # the lock and the transaction were let go: the next use case of the channel goes through
+    reply = await service.play.act("chan", status.to_act, status.choices[0].id, status.version)
+    assert reply.version == status.version + 1
