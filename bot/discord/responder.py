@@ -108,14 +108,18 @@ class Responder:
         # The move is committed: from here on a Discord failure must not stop the public post.
         channel_id = str(interaction.channel_id)
         self.wake()  # a computer player may be next: its turn starts now, not at the next tick
-        outcome = await self.show(reply.changes)
-        private = confirm or reply.message
+        # the live post first (the player is told if it could not go out), the answer, then the rest
+        live = tuple(c for c in reply.changes if isinstance(c, PromptChanged))
+        outcome = await self.show(live)
+        private: Words | None = confirm or reply.message
         if outcome is PostOutcome.FORBIDDEN and self.announcer.tell_blocked_once(channel_id):
             missing = missing_permissions(interaction) or ["Send Messages", "Attach Files"]
             private = join(T("bot.cannot_post", missing=", ".join(missing)), private, sep="\n\n")
         elif quiet:
-            return reply
-        await say(interaction, private, ephemeral=True)
+            private = None  # a click: the live message itself changed
+        if private is not None:
+            await say(interaction, private, ephemeral=True)
+        await self.show(c for c in reply.changes if c not in live)
         return reply
 
     async def before_ai_move(self, game_id: int) -> None:
