@@ -98,14 +98,14 @@ async def floor(decisions: int, seed: int) -> float:
         store = await open_store(str(Path(tmp) / "floor.sqlite3"))
         try:
             service = GameService(store, renderer=None)
-            await service.create_lobby("c", "u0", "Ann", 2)
-            await service.join("c", "u1", "Bob")
-            await service.start("c", "u0")
+            await service.lobby.create_lobby("c", "u0", "Ann", 2)
+            await service.lobby.join("c", "u1", "Bob")
+            await service.lobby.start("c", "u0")
             chooser, spent, made = random.Random(seed), 0.0, 0
-            while made < decisions and (status := await service.status("c")).to_act is not None:
+            while made < decisions and (status := await service.reads.status("c")).to_act is not None:
                 option = pick(status.choices, chooser).id
                 t0 = time.process_time()
-                await service.act("c", status.to_act, option)
+                await service.play.act("c", status.to_act, option)
                 spent += time.process_time() - t0
                 made += 1
         finally:

@@ -70,12 +70,12 @@ async def moves(games: int, count: int) -> tuple[list[float], list[float]]:
             for i in range(count):
                 service = (plain, metered)[i % 2]
                 channel = f"chan{chooser.randrange(games)}"
-                status = await service.status(channel)
+                status = await service.reads.status(channel)
                 if status.to_act is None:
                     continue
                 option = pick(status.choices, chooser).id
                 t0 = time.perf_counter()
-                await service.act(channel, status.to_act, option)
+                await service.play.act(channel, status.to_act, option)
                 times[i % 2].append((time.perf_counter() - t0) * 1000)
             return times
         finally:

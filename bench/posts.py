@@ -40,15 +40,15 @@ TABLES = {  # each table's columns but its own id, to clone a game's rows
 
 
 async def played(service: GameService, channel: str, moves: int, seed: int) -> None:
-    await service.create_lobby(channel, "u0", "Ann", 2)
-    await service.join(channel, "u1", "Bob")
-    await service.start(channel, "u0")
+    await service.lobby.create_lobby(channel, "u0", "Ann", 2)
+    await service.lobby.join(channel, "u1", "Bob")
+    await service.lobby.start(channel, "u0")
     chooser = random.Random(seed)
     for _ in range(moves):
-        status = await service.status(channel)
+        status = await service.reads.status(channel)
         if status.to_act is None:
             break
-        await service.act(channel, status.to_act, pick(status.choices, chooser).id)
+        await service.play.act(channel, status.to_act, pick(status.choices, chooser).id)
 
 
 async def fill(store: Store, games: int, first: int = 0) -> list[str]:
@@ -76,14 +76,14 @@ async def fill(store: Store, games: int, first: int = 0) -> list[str]:
 
 async def post_cost(service: GameService, channel: str, chooser: random.Random) -> tuple[float, float] | None:
     """A move (not timed), then the post that brings its channel up to date (timed: wall, CPU)."""
-    status = await service.status(channel)
+    status = await service.reads.status(channel)
     if status.to_act is None:
         return None
-    await service.act(channel, status.to_act, pick(status.choices, chooser).id)
+    await service.play.act(channel, status.to_act, pick(status.choices, chooser).id)
     wall, cpu = time.perf_counter(), time.process_time()
-    post = await service.channel_post(channel)
+    post = await service.postbox.channel_post(channel)
     if post is not None:
-        await service.record_post(post, f"m{post.version}" if post.new_message else None)
+        await service.postbox.record_post(post, f"m{post.version}" if post.new_message else None)
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 
 
@@ -103,8 +103,8 @@ async def main() -> None:
             channels = await fill(many, args.games)
             by_length = [[c for k, c in enumerate(channels) if k % len(LENGTHS) == i] for i in range(len(LENGTHS))]
             for service, channel in [*alone, *((crowd, c) for c in channels)]:  # every first post, untimed
-                if (post := await service.channel_post(channel)) is not None:
-                    await service.record_post(post, f"m{post.version}")
+                if (post := await service.postbox.channel_post(channel)) is not None:
+                    await service.postbox.record_post(post, f"m{post.version}")
             chooser = random.Random(7)
             names = ("1 game", f"{args.games} games")
             times: dict[str, list[tuple[float, float]]] = {name: [] for name in names}

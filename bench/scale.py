@@ -49,10 +49,10 @@ async def create_games(url: str, count: int) -> None:
     try:
         for i in range(count):
             users = [f"u{i}-{s}" for s in range(PLAYERS)]
-            await service.create_lobby(channel(i), users[0], "P0", PLAYERS)
+            await service.lobby.create_lobby(channel(i), users[0], "P0", PLAYERS)
             for s, u in enumerate(users[1:], start=1):
-                await service.join(channel(i), u, f"P{s}")
-            await service.start(channel(i), users[0])
+                await service.lobby.join(channel(i), u, f"P{s}")
+            await service.lobby.start(channel(i), users[0])
     finally:
         await store.close()
 
@@ -71,13 +71,13 @@ async def worker(url: str, first: int, games: int, seconds: float, concurrency: 
         chooser = random.Random(seed * 1000 + k)
         while time.monotonic() < deadline:
             ch = chooser.choice(channels)
-            status = await service.status(ch)
+            status = await service.reads.status(ch)
             if status.to_act is None:
                 continue
             option = pick(status.choices, chooser).id
             t0 = time.perf_counter()
             try:
-                reply = await service.act(ch, status.to_act, option, status.version)
+                reply = await service.play.act(ch, status.to_act, option, status.version)
             except StaleState:  # another player of this process moved the same game first
                 refused += 1
                 continue

@@ -37,10 +37,10 @@ def pct(values: list[float], q: float) -> float:
 
 async def populate(store: Store, service: GameService, games: int) -> int:
     """One real started game, copied ``games`` times (states, seats), every one due far away."""
-    await service.create_lobby("seed", "u0", "Ann", 2)
-    await service.join("seed", "u1", "Bob")
-    await service.set_pace("seed", "u0", reminder="1h")
-    await service.start("seed", "u0")
+    await service.lobby.create_lobby("seed", "u0", "Ann", 2)
+    await service.lobby.join("seed", "u1", "Bob")
+    await service.clockwork.set_pace("seed", "u0", reminder="1h")
+    await service.lobby.start("seed", "u0")
     seed = await store.live_game("seed")
     async with store.transaction():
         conn = store.conn
@@ -84,7 +84,7 @@ async def run(games: int, ticks: int) -> None:
         sweeps = []
         for _ in range(20):
             t0 = time.perf_counter()
-            await service.housekeeping(clock[0])
+            await service.housekeeping.sweep(clock[0])
             sweeps.append((time.perf_counter() - t0) * 1000)
 
         # a batch of 20 games due at once: each writes its reminder to the outbox

@@ -92,12 +92,12 @@ async def measure(target: str, games: int, n: int) -> dict[str, Any]:
         for i in range(n):
             for kind in ("early", "late"):
                 channel = chooser.choice(channels[kind])
-                status = await service.status(channel)  # what the player saw (not timed)
+                status = await service.reads.status(channel)  # what the player saw (not timed)
                 if status.to_act is None:
                     continue
                 option = pick(status.choices, chooser).id
                 trips0, decodes0 = store.trips, DECODES.count
-                out[kind].append(await timed(lambda c=channel, s=status, o=option: service.act(c, s.to_act, o)))
+                out[kind].append(await timed(lambda c=channel, s=status, o=option: service.play.act(c, s.to_act, o)))
                 trips, decodes, moved = trips + store.trips - trips0, decodes + DECODES.count - decodes0, moved + 1
 
             async def bare(i: int = i) -> None:
@@ -118,17 +118,17 @@ async def finished_game_bytes(directory: str) -> tuple[int, int]:
     empty = compacted(path)
     store = await open_store(path)
     service = GameService(store)
-    await service.create_lobby("c", "u0", "P0", 6)
+    await service.lobby.create_lobby("c", "u0", "P0", 6)
     for i in range(1, 6):
-        await service.join("c", f"u{i}", f"P{i}")
-    await service.start("c", "u0")
+        await service.lobby.join("c", f"u{i}", f"P{i}")
+    await service.lobby.start("c", "u0")
     chooser = random.Random(3)
     decisions = 0
-    while (status := await service.status("c")).to_act is not None:
+    while (status := await service.reads.status("c")).to_act is not None:
         option = pick(status.choices, chooser).id
-        await service.act("c", status.to_act, option)
+        await service.play.act("c", status.to_act, option)
         decisions += 1
-    await service.housekeeping(time.time() + 2 * 86400)  # a day after its end: its moves packed in one row
+    await service.housekeeping.sweep(time.time() + 2 * 86400)  # a day after its end: its moves packed in one row
     await store.close()
     return compacted(path) - empty, decisions
 

@@ -31,12 +31,14 @@ from bot.discord.operations import Operations
 from bot.discord.outbox import Outbox
 from bot.discord.responder import Responder
 from bot.game import memory
+from bot.game.ai_seats import HOLD_LEVEL
 from bot.game.computer import AiTurns, think_here
 from bot.game.hints import hint_here
+from bot.game.housekeeping import LOBBY_DAYS
 from bot.game.layout import relayout
 from bot.game.pictures import default_picture_renderer, default_renderer, default_tile_renderer
 from bot.game.render_pool import RenderPool
-from bot.game.scheduler import Scheduler
+from bot.game.scheduler import Alarm, Scheduler
 from bot.game.service import GameService
 from bot.game.telemetry import QUIET, Telemetry
 from bot.logs import configure_logging, secrets_of
@@ -55,12 +57,16 @@ def local_service(store: GameStore) -> GameService:
 
 
 def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Telemetry = QUIET,
-                   expert_ms: int = 1000) -> GameService:
+                   expert_ms: int = 1000, clock: Callable[[], float] | None = None, lobby_days: int = LOBBY_DAYS,
+                   hold_level: str = HOLD_LEVEL) -> GameService:
     """The bot's service: pictures and computer players in the worker processes of ``pool``
     (None when the renderers are not installed: no pictures, the AI thinks in a thread);
-    ``expert_ms``: the ``expert`` level's time per decision (``[ai] expert_ms``)."""
+    ``expert_ms``: the ``expert`` level's time per decision (``[ai] expert_ms``); ``lobby_days``
+    and ``hold_level``: ``[housekeeping] lobby_days`` and ``[ai] hold_level``."""
+    settings: dict[str, Any] = {"telemetry": telemetry, "clock": clock, "lobby_days": lobby_days,
+                                "hold_level": hold_level}
     if pool is None:
-        return GameService(store, chooser=think_here, hinter=hint_here, telemetry=telemetry)
+        return GameService(store, chooser=think_here, hinter=hint_here, **settings)
 
     async def think(state: dict[str, Any], level: str, seed: int) -> str:  # in a worker process
         return await asyncio.to_thread(pool.choose, state, level, seed, expert_ms)
@@ -68,10 +74,8 @@ def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Tele
     async def hint(state: dict[str, Any], seed: int) -> Any:  # in a worker process, as the AI thinks
         return await asyncio.to_thread(pool.hint, state, seed)
 
-    service = GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, chooser=think, hinter=hint,
-                          telemetry=telemetry)
-    service.chronicle.final_renderer = pool.final
-    return service
+    return GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, final_renderer=pool.final,
+                       chooser=think, hinter=hint, **settings)
 
 
 def test_clock(path: str | None) -> Callable[[], float] | None:
@@ -148,13 +152,13 @@ def run_discord(config: Config) -> int:
                                    f"{config.metrics_port}: {e.strerror or e}") from None
         telemetry: Telemetry = metrics if metrics is not None else QUIET
         try:
-            store = await open_store(config.database)
+            # catch-up posts, reminders, deadlines: this process's servers only; rows dated by the
+            # clock housekeeping reads them with
+            store = await open_store(config.database, shards=config.shards, clock=clock)
         except BaseException:
             if monitor is not None:
                 await monitor.stop()
             raise
-        store.shards = config.shards  # catch-up posts, reminders, deadlines: this process's servers only
-        store.clock = clock  # rows dated by the clock housekeeping reads them with
         try:
             await relayout(store)  # games stored by an older version, before any interaction
         except BaseException:
@@ -165,32 +169,26 @@ def run_discord(config: Config) -> int:
         pool = (RenderPool(config.render_workers, config.worker_mb * 2**20)
                 if default_renderer() is not None else None)
         try:
-            service = pooled_service(store, pool, telemetry=telemetry, expert_ms=config.expert_ms)
-            service.clock = clock
-            service.lobby_days = config.lobby_days
-            service.hold_level = config.hold_level
+            service = pooled_service(store, pool, telemetry=telemetry, expert_ms=config.expert_ms, clock=clock,
+                                     lobby_days=config.lobby_days, hold_level=config.hold_level)
             client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards, metrics=metrics)
             ops = Operations(client)  # every call to Discord outside an interaction's answer
-            announcer = Announcer(ops, service, retry_delays=retry_delays)
-            announcer.metrics = metrics
-            outbox = Outbox(ops, service, announcer, announcer.direct, FollowerNews(ops, service))
+            alarm = Alarm()  # wakes the scheduler: followers' news goes out at once, paced; an AI turn starts
+            announcer = Announcer(ops, service, retry_delays=retry_delays, metrics=metrics, wake_outbox=alarm.ring)
             if metrics is not None:  # each process's memory and caches, at the scrape
-                metrics.memory.census = functools.partial(memory.census, service, pool)
-                if pool is not None:
-                    metrics.memory.recycled = lambda: pool.recycled
+                metrics.watch_memory(functools.partial(memory.census, service, pool),
+                                     None if pool is None else (lambda: pool.recycled))
             if monitor is not None and metrics is not None:
-                monitor.checks = health_checks(client, store, pool, telemetry)
-
                 async def census() -> None:
                     metrics.census(*await store.census())
 
-                monitor.census = census
-            responder = Responder(client, service, announcer)
-            outbox.on_lobby_closed = responder.refresh_lobby
-            ai_turns = AiTurns(service, responder.after_ai_move, responder.before_ai_move)
-            responder.scheduler = Scheduler(service, outbox.deliver, on_ai=ai_turns.start, clock=clock)
-            announcer.wake_outbox = responder.scheduler.wake  # followers' news goes out at once, paced
-            client.attach(responder, build_commands(responder), responder.scheduler, ai_turns)
+                monitor.ready(health_checks(client, store, pool, telemetry), census)
+            responder = Responder(client, service, announcer, wake=alarm.ring)
+            outbox = Outbox(ops, service, announcer, announcer.direct, FollowerNews(ops, service),
+                            on_lobby_closed=responder.refresh_lobby)
+            ai_turns = AiTurns(service.computer, responder.after_ai_move, responder.before_ai_move)
+            scheduler = Scheduler(service, outbox.deliver, on_ai=ai_turns.start, clock=clock, alarm=alarm)
+            client.attach(responder, build_commands(responder), scheduler, ai_turns)
             loop = asyncio.get_running_loop()
             giving_back = asyncio.create_task(memory.give_back_often())
             closing: list[asyncio.Future[None]] = []

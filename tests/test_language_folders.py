@@ -1,5 +1,6 @@
-"""A language is a folder: a catalogue added under ``words/locale/`` (here German, in a temporary
-copy of the project) is offered everywhere a language is chosen, with nothing else written."""
+"""A language is a folder: the English folder of ``words/locale/`` copied as another (here German,
+in a temporary copy of the project) is offered everywhere a language is chosen, and the
+playground plays in it, with nothing else written."""
 
 from __future__ import annotations
 
@@ -64,17 +65,18 @@ print(json.dumps({
 
 
 def _copy_with_german(tmp: Path) -> Path:
-    """The project's packages in ``tmp`` (words copied, the rest linked), with a German catalogue:
-    the English one with its header's language and its own name changed."""
+    """The project's packages in ``tmp`` (words copied, the rest linked), with a German folder: the
+    English one copied whole (its catalogue and its glossary), the catalogue's header language and
+    its own name changed."""
     for package in ("engine", "renderers", "bot"):
         (tmp / package).symlink_to(ROOT / package)
     shutil.copytree(ROOT / "words", tmp / "words", ignore=shutil.ignore_patterns("__pycache__"))
-    english = (tmp / "words/locale/en/LC_MESSAGES/ds.po").read_text()
-    german = english.replace('"Language: en\\n"', '"Language: de\\n"')
+    shutil.copytree(tmp / "words/locale/en", tmp / "words/locale/de")
+    catalogue = tmp / "words/locale/de/LC_MESSAGES/ds.po"
+    german = catalogue.read_text().replace('"Language: en\\n"', '"Language: de\\n"')
     german = re.sub(r'(msgid "language.name"\nmsgstr )"[^"]*"', r'\1"Deutsch"', german)
     german = re.sub(r'(msgid "bot.language.en"\nmsgstr )"[^"]*"', r'\1"Englisch"', german)
-    (tmp / "words/locale/de/LC_MESSAGES").mkdir(parents=True)
-    (tmp / "words/locale/de/LC_MESSAGES/ds.po").write_text(german)
+    catalogue.write_text(german)
     return tmp
 
 
@@ -94,6 +96,19 @@ def test_a_catalogue_folder_is_offered_everywhere_a_language_is_chosen(tmp_path)
         assert seen[place] == "de", place
     assert seen["translated"] == "Englisch"  # the commands are synced in German too
     assert seen["decimal"] == "+1,5"  # Babel writes German numbers
+
+
+def test_the_playground_plays_in_a_copied_folder(tmp_path):
+    (tmp_path / "project").mkdir()
+    copy = _copy_with_german(tmp_path / "project")
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(PYTHONPATH=str(copy), DS_DATABASE=str(tmp_path / "play.sqlite3"), DS_CONFIG=str(tmp_path / "none.toml"))
+    done = subprocess.run([sys.executable, "-m", "bot", "--players", "Ann", "Bob", "--lang", "de", "--board",
+                           str(tmp_path / "board.png")], input="1\n" * 20 + "status\nboard\nquit\n", cwd=copy,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "Game #1 begins. Ann: " in done.stdout and "places an AP" in done.stdout
+    assert "Bye; the game is saved" in done.stdout
 
 
 def test_without_the_folder_the_languages_are_english_and_hungarian():

@@ -10,8 +10,8 @@ The engine says what happened as structured data (``engine.text``); this package
     words.say(words.T("bot.joined", ...), "hu")  # a text of the bot, worded when the reader is known
 
 Texts come from gettext catalogues (``locale/<lang>/LC_MESSAGES/ds.po``, keys as msgids) and
-game terms from one glossary (``glossary.toml``).  A language is a folder of ``locale/``
-(``LANGUAGES``, English first); ``pick_language`` maps a Discord locale (``"hu"``, ``"en-US"``)
+game terms from glossaries (``locale/<lang>/glossary.toml``).  A language is a folder of
+``locale/`` (``LANGUAGES``, English first); ``pick_language`` maps a Discord locale (``"hu"``, ``"en-US"``)
 to one of them, ``own_name`` names one in itself, ``decimal`` writes a number as its readers do.
 """
 

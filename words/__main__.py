@@ -1,5 +1,5 @@
 """``python -m words cards [--json] [--lang hu]``: every card's rules text and short effect;
-``python -m words glossary``: every game term in English and Hungarian (a Markdown table)."""
+``python -m words glossary``: every game term in every language (a Markdown table)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 
 import words
 from engine.data import DOMINANCE_CARDS
-from words.glossary import glossary
+from words.glossary import PLAIN, glossary, term
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,13 +17,15 @@ def main(argv: list[str] | None = None) -> int:
     cd = sub.add_parser("cards", help="every card's rules text")
     cd.add_argument("--json", action="store_true")
     cd.add_argument("--lang", choices=words.LANGUAGES, default=words.DEFAULT)
-    sub.add_parser("glossary", help="every game term in English and Hungarian")
+    sub.add_parser("glossary", help="every game term in every language")
     args = parser.parse_args(argv)
     if args.command == "glossary":
-        print("| kind | English | magyar |\n|---|---|---|")
+        print("| kind | " + " | ".join(words.own_name(lang) for lang in words.LANGUAGES) + " |")
+        print("|---|" + "---|" * len(words.LANGUAGES))
         for kind, entries in glossary().items():
-            for entry in entries.values():
-                print(f"| {kind} | {entry['en']} | {entry['hu']} |")
+            for ident, entry in entries.items():
+                named = [entry[PLAIN]] + [term(f"{kind}.{ident}", lang) for lang in words.LANGUAGES[1:]]
+                print(f"| {kind} | " + " | ".join(named) + " |")
         return 0
     cards = [{"id": c, "name": words.card_name(c, args.lang), "effect": words.card_effect(c, args.lang),
               "text": words.card_text(c, args.lang)} for c in (*sorted(DOMINANCE_CARDS), "Survival")]

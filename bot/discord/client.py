@@ -136,7 +136,7 @@ class DominantBot(discord.Client):
         died opening may be opened again at once (else their claims are released by age)."""
         assert self.responder is not None
         try:
-            await self.responder.service.release_dead_rematches()
+            await self.responder.service.rematch.release_dead_rematches()
         except Exception:  # noqa: BLE001 - not worth failing the start over: the claims' age releases them
             log.exception("releasing the rematches left half-opened failed")
 
@@ -186,7 +186,7 @@ class DominantBot(discord.Client):
         assert self.scheduler is not None and self.responder is not None and self.announcer is not None
         self.scheduler.start()  # reminders and deadlines (those due while the bot was down fire now, once)
         # Whatever Discord failed to take before a restart goes out now.
-        for channel_id in await self.responder.service.unposted_channels():
+        for channel_id in await self.responder.service.postbox.unposted_channels():
             self.announcer.retry_now(channel_id)
 
     async def close(self) -> None:

@@ -64,7 +64,7 @@ async def show_games_page(shell: Responder, interaction: discord.Interaction, pa
     its newer / older) the same private message stepping to another page.  Whoever clicks must
     manage the server too."""
     # on a busy server the store may keep it past Discord's 3 s: acknowledged first then
-    shown = await soon(interaction, shell.service.server_games(str(interaction.guild_id),
+    shown = await soon(interaction, shell.service.admin.server_games(str(interaction.guild_id),
                                                                manages_server(interaction), page))
     lang = user_lang(interaction)
     text, view = clip(say(shown.message, lang), CONTENT), games_page_view(shown.index, shown.count, lang)
@@ -111,17 +111,16 @@ class Admin(app_commands.Group, name="admin", description="Server managers: game
     @app_commands.describe(game="Its number (start typing)")
     async def abandon(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, GAME_ID_MAX]) -> None:
         guild, manager, shell = str(interaction.guild_id), interaction.user.display_name, self.shell
-        await shell.run_simple(interaction, lambda: shell.service.admin_abandon(
+        await shell.run_simple(interaction, lambda: shell.service.admin.admin_abandon(
             guild, game, manager, manages_server(interaction)), private=True)
-        if shell.scheduler is not None:
-            shell.scheduler.wake()  # its channel is told now, not at the next tick
+        shell.wake()  # its channel is told now, not at the next tick
 
     @abandon.autocomplete("game")
     async def abandon_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         if not manages_server(interaction):
             return []
         needle = current.strip().lower().lstrip("#")
-        found = await self.shell.service.server_game_choices(str(interaction.guild_id))
+        found = await self.shell.service.admin.server_game_choices(str(interaction.guild_id))
         return [app_commands.Choice(name=clip(text, AUTOCOMPLETE_NAME), value=game_id)
                 for game_id, text in found if needle in text.lower()][:AUTOCOMPLETE_MAX]
 
@@ -134,6 +133,6 @@ class Admin(app_commands.Group, name="admin", description="Server managers: game
                        reminder: str | None = None, deadline: str | None = None, at_deadline: str | None = None,
                        hints: str | None = None, rated: str | None = None) -> None:
         guild, shell = str(interaction.guild_id), self.shell
-        await shell.run_simple(interaction, lambda: shell.service.server_defaults(
+        await shell.run_simple(interaction, lambda: shell.service.admin.server_defaults(
             guild, manages_server(interaction), language=language, board=board, reminder=reminder, deadline=deadline,
             at_deadline=at_deadline, hints=hints, rated=rated), private=True)

@@ -26,7 +26,7 @@ def language_choices() -> list[app_commands.Choice[str]]:
     return [choice(own_name(lang), "language", lang) for lang in LANGUAGES]
 
 
-class Lobby(app_commands.Group, name="lobby", description="Opening a game and taking the seats (flat on /ds)"):
+class Lobby(app_commands.Group, name="lobby", description="Opening a game and taking the seats"):
     def __init__(self, shell: Responder) -> None:
         super().__init__()
         self.shell = shell
@@ -47,12 +47,11 @@ class Lobby(app_commands.Group, name="lobby", description="Opening a game and ta
     @app_commands.describe(animal="Which animal to play (random if omitted)")
     async def join(self, interaction: discord.Interaction, animal: str | None = None) -> None:
         channel, user, name = who(interaction)
-        reply = await self.shell.run_simple(interaction, lambda: self.shell.service.join(channel, user, name, animal))
-        await self.shell.refresh_lobby(reply.game_id)
+        await self.shell.run_simple(interaction, lambda: self.shell.service.lobby.join(channel, user, name, animal))
 
     @join.autocomplete("animal")
     async def join_animals(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        free = await self.shell.service.free_animals(str(interaction.channel_id))
+        free = await self.shell.service.reads.free_animals(str(interaction.channel_id))
         needle = current.strip().lower()
         lang = user_lang(interaction)
         named = [(term(f"animal.{a}", lang), a) for a in free]
@@ -62,8 +61,7 @@ class Lobby(app_commands.Group, name="lobby", description="Opening a game and ta
     @app_commands.command(name="leave", description="Give your lobby seat back")
     async def leave(self, interaction: discord.Interaction) -> None:
         channel, user, _ = who(interaction)
-        reply = await self.shell.run_simple(interaction, lambda: self.shell.service.leave(channel, user))
-        await self.shell.refresh_lobby(reply.game_id)
+        await self.shell.run_simple(interaction, lambda: self.shell.service.lobby.leave(channel, user))
 
     @app_commands.command(name="kick", description="Remove a seat from the lobby (host only)")
     @app_commands.describe(member="The member whose seat to remove",
@@ -72,9 +70,8 @@ class Lobby(app_commands.Group, name="lobby", description="Opening a game and ta
                    seat: app_commands.Range[int, 1, 6] | None = None) -> None:
         channel, user, _ = who(interaction)
         target = None if member is None else str(member.id)
-        reply = await self.shell.run_simple(interaction, lambda: self.shell.service.kick(
+        await self.shell.run_simple(interaction, lambda: self.shell.service.lobby.kick(
             channel, user, target, seat_number=seat))
-        await self.shell.refresh_lobby(reply.game_id)
 
     @app_commands.command(name="addbot", description="Seat a computer player in the lobby (host only)")
     @app_commands.describe(level="How well it plays")
@@ -84,8 +81,7 @@ class Lobby(app_commands.Group, name="lobby", description="Opening a game and ta
                                  choice("random", "level", "random")])
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
         channel, user, _ = who(interaction)
-        reply = await self.shell.run_simple(interaction, lambda: self.shell.service.add_ai(channel, user, level))
-        await self.shell.refresh_lobby(reply.game_id)
+        await self.shell.run_simple(interaction, lambda: self.shell.service.computer.add_ai(channel, user, level))
 
     @app_commands.command(name="settings", description="Game settings: pictures, resigning, language, pace (host)")
     @app_commands.describe(board="When a picture of the board is posted",
@@ -110,7 +106,7 @@ class Lobby(app_commands.Group, name="lobby", description="Opening a game and ta
                        vacation_cap: str | None = None, hints: bool | None = None) -> None:
         # One command for every host setting (the pace's too: Discord allows a group 25 commands).
         channel, user, _ = who(interaction)
-        await self.shell.run_simple(interaction, lambda: self.shell.service.configure(
+        await self.shell.run_simple(interaction, lambda: self.shell.service.lobby.configure(
             channel, user, board=board, on_resign=on_resign, language=language, reminder=reminder,
             deadline=deadline, at_deadline=at_deadline, away_cap=vacation_cap, hints=hints))
 
@@ -121,7 +117,5 @@ class Lobby(app_commands.Group, name="lobby", description="Opening a game and ta
         if missing:
             await self.shell.send_error(interaction, permission_refusal(missing))
             return
-        reply = await self.shell.run_turn(interaction, lambda: self.shell.service.start(channel, user),
-                                          confirm=T("bot.game_on"))
-        if reply is not None:
-            await self.shell.refresh_lobby(reply.game_id)
+        await self.shell.run_turn(interaction, lambda: self.shell.service.lobby.start(channel, user),
+                                  confirm=T("bot.game_on"))

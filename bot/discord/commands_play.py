@@ -31,7 +31,7 @@ def _autocomplete_value(version: int, option_id: str) -> str:
     return versioned if len(versioned) <= AUTOCOMPLETE_VALUE else option_id
 
 
-class Play(app_commands.Group, name="play", description="Choosing, taking back and leaving (flat on /ds)"):
+class Play(app_commands.Group, name="play", description="Choosing, taking back and leaving"):
     def __init__(self, shell: Responder) -> None:
         super().__init__()
         self.shell = shell
@@ -42,13 +42,13 @@ class Play(app_commands.Group, name="play", description="Choosing, taking back a
         channel, user, _ = who(interaction)
         match = _VERSIONED.match(option)
         version, option_id = (int(match["version"]), match["option"]) if match else (None, option.strip())
-        await self.shell.run_turn(interaction, lambda: self.shell.service.act(channel, user, option_id, version))
+        await self.shell.run_turn(interaction, lambda: self.shell.service.play.act(channel, user, option_id, version))
 
     @play.autocomplete("option")
     async def play_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         channel, user, _ = who(interaction)
         needle = current.strip().lower()
-        version, choices = await self.shell.service.offer(channel, user, user_lang(interaction))
+        version, choices = await self.shell.service.reads.offer(channel, user, user_lang(interaction))
         hits = [c for c in choices if any(needle in s.lower() for s in (c.label, c.id, *c.spellings))]
         return [app_commands.Choice(name=clip(c.label, AUTOCOMPLETE_NAME),
                                     value=_autocomplete_value(version, c.id))
@@ -60,7 +60,7 @@ class Play(app_commands.Group, name="play", description="Choosing, taking back a
         channel, user, _ = who(interaction)
         if not await defer(interaction, ephemeral=True, thinking=True):  # private, refusals too
             return
-        reply = await self.shell.service.hint(channel, user)
+        reply = await self.shell.service.hints.hint(channel, user)
         await say(interaction, reply.message, ephemeral=True)
 
     @app_commands.command(name="undo", description="Take back your latest choice (move: the host's rollback)")
@@ -70,20 +70,20 @@ class Play(app_commands.Group, name="play", description="Choosing, taking back a
         # choice, or (``move``) the host's rollback proposal that the players affected approve.
         channel, user, _ = who(interaction)
         if move is None:
-            await self.shell.run_turn(interaction, lambda: self.shell.service.undo(channel, user))
+            await self.shell.run_turn(interaction, lambda: self.shell.service.takeback.undo(channel, user))
             return
         # quick (no picture): answered at once, so a refusal stays private
-        reply = await self.shell.service.propose_rollback(channel, user, move)
+        reply = await self.shell.service.takeback.propose_rollback(channel, user, move)
         lang = await self.shell.language(interaction, reply)
         view = components.proposal_view(reply.proposal, lang) if reply.proposal is not None else discord.utils.MISSING
         head = "".join(f"<@{u}> " for u in reply.mention if u.isdigit())
         await answer(interaction, clip(head + reply.in_(lang), CONTENT), view=view,
                      allowed_mentions=mentions_for(reply.mention))
-        await self.shell.announcer.sync(channel)
+        await self.shell.show(reply.changes)
 
     @undo.autocomplete("move")
     async def undo_moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        moves = await self.shell.service.moves(str(interaction.channel_id))
+        moves = await self.shell.service.reads.moves(str(interaction.channel_id))
         needle = current.strip().lower()
         hits = [(n, text) for n, text in reversed(moves) if needle in f"{n} {text}".lower()]
         return [app_commands.Choice(name=clip(f"{n}. {text}", AUTOCOMPLETE_NAME), value=n)
@@ -92,16 +92,13 @@ class Play(app_commands.Group, name="play", description="Choosing, taking back a
     @app_commands.command(name="resign", description="Leave a running game (2 players: the other wins)")
     async def resign(self, interaction: discord.Interaction) -> None:
         channel, user, _ = who(interaction)
-        await self.shell.run_turn(interaction, lambda: self.shell.service.resign(channel, user))
+        await self.shell.run_turn(interaction, lambda: self.shell.service.play.resign(channel, user))
 
     @app_commands.command(name="abandon", description="End this channel's game (host or Manage Channels)")
     async def abandon(self, interaction: discord.Interaction) -> None:
         channel, user, _ = who(interaction)
         manage = bool(interaction.permissions and interaction.permissions.manage_channels)
-        reply = await self.shell.run_simple(interaction, lambda: self.shell.service.abandon(channel, user, manage))
-        await self.shell.refresh_lobby(reply.game_id)
-        if reply.game_id is not None:
-            await self.shell.announcer.disarm(reply.game_id)  # best effort: a stale click is refused
+        await self.shell.run_simple(interaction, lambda: self.shell.service.play.abandon(channel, user, manage))
 
     @app_commands.command(name="plan", description="Plan your next AP placements (only you see it)")
     @app_commands.describe(spaces="In order, e.g. speciation meat, wanderlust 2; clear: no plan",
@@ -113,11 +110,13 @@ class Play(app_commands.Group, name="play", description="Choosing, taking back a
         channel, user, _ = who(interaction)
         lang, typed, service = user_lang(interaction), (spaces or "").strip(), self.shell.service
         if not typed:
-            await self.shell.run_simple(interaction, lambda: service.show_plan(channel, user, animal), private=True)
+            await self.shell.run_simple(interaction, lambda: service.plans.show_plan(channel, user, animal),
+                                        private=True)
         elif typed.lower() in clear_words():
-            await self.shell.run_simple(interaction, lambda: service.clear_plan(channel, user, animal), private=True)
+            await self.shell.run_simple(interaction, lambda: service.plans.clear_plan(channel, user, animal),
+                                        private=True)
         else:
-            await self.shell.run_simple(interaction, lambda: service.set_plan(
+            await self.shell.run_simple(interaction, lambda: service.plans.set_plan(
                 channel, user, typed, add=add, animal=animal, lang=lang), private=True)
 
     @plan.autocomplete("spaces")
@@ -129,7 +128,7 @@ class Play(app_commands.Group, name="play", description="Choosing, taking back a
         channel, user, _ = who(interaction)
         lang, needle = user_lang(interaction), current.strip().lower()
         try:
-            mine = (await self.shell.service.plan_sheet(channel, user)).animals
+            mine = (await self.shell.service.plans.plan_sheet(channel, user)).animals
         except ServiceError:  # an autocomplete is never refused: it offers nothing
             return []
         named = [(term(f"animal.{a}", lang), a) for a in mine]

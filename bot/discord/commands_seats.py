@@ -25,7 +25,7 @@ def back_words() -> set[str]:
     return typed_words("bot.away.back_words")
 
 
-class Seats(app_commands.Group, name="seats", description="Away, a seat handed on, your games (flat on /ds)"):
+class Seats(app_commands.Group, name="seats", description="Away, a seat handed on, your games"):
     def __init__(self, shell: Responder) -> None:
         super().__init__()
         self.shell = shell
@@ -37,22 +37,21 @@ class Seats(app_commands.Group, name="seats", description="Away, a seat handed o
         # ``off`` in place of a /ds back (Discord allows a group 25 commands)
         channel, user, _ = who(interaction)
         if for_.strip().lower() in back_words():
-            await self.shell.run_simple(interaction, lambda: self.shell.service.back(channel, user))
+            await self.shell.run_simple(interaction, lambda: self.shell.service.clockwork.back(channel, user))
         else:
-            await self.shell.run_simple(interaction, lambda: self.shell.service.away(channel, user, for_))
+            await self.shell.run_simple(interaction, lambda: self.shell.service.clockwork.away(channel, user, for_))
 
     @app_commands.command(name="replace", description="Hand a seat to another member (host only)")
     @app_commands.describe(seat="The seat to hand on", user="Who takes it over")
     async def replace(self, interaction: discord.Interaction, seat: int, user: discord.User) -> None:
         channel, host, _ = who(interaction)
-        await self.shell.run_simple(interaction, lambda: self.shell.service.replace_seat(
+        await self.shell.run_simple(interaction, lambda: self.shell.service.clockwork.replace_seat(
             channel, host, seat, str(user.id), user.display_name, is_bot=user.bot))
-        await self.shell.announcer.sync(channel)
 
     @replace.autocomplete("seat")
     async def replace_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         lang, needle = user_lang(interaction), current.strip().lower()
-        seats = await self.shell.service.seat_choices(str(interaction.channel_id))
+        seats = await self.shell.service.reads.seat_choices(str(interaction.channel_id))
         named = [(say_in(text, lang), seat) for seat, text in seats]
         return [app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=seat)
                 for name, seat in named if needle in name.lower()]
@@ -65,10 +64,10 @@ class Seats(app_commands.Group, name="seats", description="Away, a seat handed o
         # and (``direct``) how you are told that you are.
         user = str(interaction.user.id)
         if direct is None:
-            await self.shell.run_simple(interaction, lambda: self.shell.service.my_games(user), private=True)
+            await self.shell.run_simple(interaction, lambda: self.shell.service.clockwork.my_games(user), private=True)
         else:
-            await self.shell.run_simple(interaction, lambda: self.shell.service.set_notify(user, direct == "on"),
-                                        private=True)
+            await self.shell.run_simple(interaction, lambda: self.shell.service.clockwork.set_notify(
+                user, direct == "on"), private=True)
 
     @app_commands.command(name="follow", description="Follow a game you do not play in (a DM each turn)")
     @app_commands.describe(state="on: follow (the default); off: stop",
@@ -78,5 +77,5 @@ class Seats(app_commands.Group, name="seats", description="Away, a seat handed o
                      game: app_commands.Range[int, 1, 2_147_483_647] | None = None) -> None:
         # on and off in one command (Discord allows a group 25 commands); /ds mygames lists them
         channel, user, _ = who(interaction)
-        await self.shell.run_simple(interaction, lambda: self.shell.service.follow(
+        await self.shell.run_simple(interaction, lambda: self.shell.service.followers.follow(
             channel, guild_of(interaction), user, state != "off", game), private=True)

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 AUTOCOMPLETE_MAX = 25
 
 
-class Story(app_commands.Group, name="story", description="The board, the rules and the game's story (flat on /ds)"):
+class Story(app_commands.Group, name="story", description="The board, the rules and the game's story"):
     def __init__(self, shell: Responder) -> None:
         super().__init__()
         self.shell = shell
@@ -44,10 +44,10 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
     async def board(self, interaction: discord.Interaction, at: str | None = None) -> None:
         channel, service = str(interaction.channel_id), self.shell.service
         at = at if at is None or at.strip() else None
-        await service.check_started(channel, at)  # a refusal stays private: check before deferring
+        await service.reads.check_started(channel, at)  # a refusal stays private: check before deferring
         if not await defer(interaction, thinking=True):
             return
-        reply = await (service.board(channel) if at is None else service.tile(channel, at))
+        reply = await (service.reads.board(channel) if at is None else service.reads.tile(channel, at))
         await send_picture(interaction, reply, "board.png" if at is None else "tile.png",
                            lang=await self.shell.language(interaction, reply))
         if at is None:
@@ -55,13 +55,13 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
 
     @board.autocomplete("at")
     async def tile_labels(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        labels = await self.shell.service.tile_labels(str(interaction.channel_id))
+        labels = await self.shell.service.reads.tile_labels(str(interaction.channel_id))
         needle = current.strip().upper()
         return [app_commands.Choice(name=t, value=t) for t in labels if needle in t][:AUTOCOMPLETE_MAX]
 
     @app_commands.command(name="status", description="Turn, phase, who acts on what, scores, cards and settings")
     async def status(self, interaction: discord.Interaction) -> None:
-        await self.shell.run_simple(interaction, lambda: self.shell.service.status(str(interaction.channel_id)),
+        await self.shell.run_simple(interaction, lambda: self.shell.service.reads.status(str(interaction.channel_id)),
                                     private=True)
 
     @app_commands.command(name="rules", description="Rules help: an action, a card or a term")
@@ -101,7 +101,8 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
     async def log_players(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         needle = current.strip().lower()
         choices = []
-        for seat, (player, animals) in enumerate(await self.shell.service.players_of(str(interaction.channel_id))):
+        seats = await self.shell.service.reads.players_of(str(interaction.channel_id))
+        for seat, (player, animals) in enumerate(seats):
             name = gettext("bot.seat_of", user_lang(interaction), player=player, animals=animals)
             if needle in name.lower():
                 choices.append(app_commands.Choice(name=clip(name, AUTOCOMPLETE_NAME), value=f"seat:{seat}"))
@@ -125,7 +126,7 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
         # then what the server's finished games add up to.
         guild_id, lang, service = str(interaction.guild_id), user_lang(interaction), self.shell.service
         if player is not None:
-            text = await service.rating_history(guild_id, str(player.id), player.display_name, lang)
+            text = await service.ratings.rating_history(guild_id, str(player.id), player.display_name, lang)
             await answer(interaction, text, ephemeral=True)
             return
         if rebuild:
@@ -135,7 +136,7 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
                 return
             if not await defer(interaction, ephemeral=True, thinking=True):
                 return
-            reply = await service.rebuild_ratings(guild_id, manage)
+            reply = await service.ratings.rebuild_ratings(guild_id, manage)
             await answer(interaction, reply.in_(lang), ephemeral=True)
             return
         if not await defer(interaction, ephemeral=True, thinking=True):
@@ -143,8 +144,8 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
         guild = interaction.guild
         # games opened before servers were recorded count when they were played in one of its channels
         known = {str(c.id) for c in guild.channels} | {str(t.id) for t in guild.threads} if guild else set()
-        board = await service.leaderboard(guild_id, str(interaction.user.id), lang=lang)
-        games = await service.server_stats(guild_id, known, lang)
+        board = await service.ratings.leaderboard(guild_id, str(interaction.user.id), lang=lang)
+        games = await service.reads.server_stats(guild_id, known, lang)
         await answer(interaction, clip(f"{board}\n\n{games}", CONTENT), ephemeral=True)
 
 

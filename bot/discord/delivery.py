@@ -41,7 +41,8 @@ RETRIED = (PostOutcome.FORBIDDEN, PostOutcome.FAILED, PostOutcome.REFUSED)
 
 class Announcer:
     def __init__(self, ops: Operations, service: GameService, *, direct: DirectMessages | None = None,
-                 retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+                 retry_delays: tuple[float, ...] = RETRY_DELAYS, metrics: Metrics | None = None,
+                 wake_outbox: Callable[[], None] | None = None) -> None:
         self.ops = ops
         self.service = service
         self.direct = direct or DirectMessages(ops, service)
@@ -51,13 +52,13 @@ class Announcer:
         self._posting: dict[str, asyncio.Lock] = {}  # one post at a time per channel: never the same state twice
         self._blocked: set[str] = set()  # channels whose last post was refused (not yet delivered)
         self._told_blocked: set[str] = set()  # ... and where a player was already told why
-        self.metrics: Metrics | None = None  # the host's metrics count the posts Discord refused
+        self.metrics = metrics  # the host's metrics count the posts Discord refused
         #: per channel, earlier prompt messages whose buttons Discord refused to take away (yet)
         self._unretired: dict[str, set[int]] = {}
         self._gone: set[str] = set()  # channels Discord says are deleted: never swept again
         self._swept_at: float | None = None  # time.monotonic() of the last catch-up sweep
-        #: looks at the outbox now (the scheduler's wake), when news for followers was queued
-        self.wake_outbox: Callable[[], None] | None = None
+        #: looks at the outbox now (the scheduler's alarm), when news for followers was queued
+        self.wake_outbox = wake_outbox
         #: channels this process saw up to date: their last post recorded, or nothing to post (see before_move)
         self._caught_up: set[str] = set()
 
@@ -99,7 +100,7 @@ class Announcer:
             return 0
         self._swept_at = now
         started = 0
-        for channel_id in await self.service.unposted_channels():
+        for channel_id in await self.service.postbox.unposted_channels():
             task = self._retrying.get(channel_id)
             if channel_id in self._gone or (task is not None and not task.done()):
                 continue
@@ -120,7 +121,7 @@ class Announcer:
 
     async def _post_once(self, channel_id: str) -> PostOutcome:
         async with self._lock(channel_id):  # re-read under the lock: a post in flight is not pending
-            post = await self.service.channel_post(channel_id)
+            post = await self.service.postbox.channel_post(channel_id)
             if post is None:
                 if self._unretired.get(channel_id):
                     await self._retire_leftovers(channel_id)
@@ -136,7 +137,7 @@ class Announcer:
                 self._blocked.add(channel_id)
                 return sent.outcome
             message_id = sent.message_id
-            await self.service.record_post(post, message_id)
+            await self.service.postbox.record_post(post, message_id)
             self._caught_up.add(channel_id)
             if self._unretired.get(channel_id):
                 await self._retire_leftovers(channel_id)
@@ -211,17 +212,17 @@ class Announcer:
         """The turns just done, for each follower of the channel's game: queued in the outbox (a
         direct message with the turn picture, else a mention in the game's channel), sent from
         there: the move that ended the turn never waits for them."""
-        if await self.service.queue_turn_news(channel_id) and self.wake_outbox is not None:
+        if await self.service.followers.queue_turn_news(channel_id) and self.wake_outbox is not None:
             self.wake_outbox()
 
     async def disarm(self, game_id: int) -> Sent:
         """An abandoned game's last prompt loses its buttons and menus (a click on one would only
         be refused as stale).  A failure of Discord's is the caller's to retry (the outbox's)."""
-        channel_id = await self.service.channel_of(game_id)
+        channel_id = await self.service.postbox.channel_of(game_id)
         if channel_id is None:
             return POSTED
         async with self._lock(channel_id):  # after a post in flight (it was planned before the end)
-            live = await self.service.live_message(game_id)
+            live = await self.service.postbox.live_message(game_id)
             if live is None:
                 return POSTED
             done = await self.ops.edit(*live, view=None)

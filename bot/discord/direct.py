@@ -24,12 +24,12 @@ class DirectMessages:
         player is mentioned in the channel instead (REFUSED: they asked for no direct message)."""
         if not user_id.isdigit():
             return PostOutcome.REFUSED
-        if not await self.service.wants_dm(user_id):
+        if not await self.service.postbox.wants_dm(user_id):
             return PostOutcome.REFUSED
         sent = await self.ops.direct(user_id, clip_end(text, CONTENT))
         if sent.outcome is PostOutcome.CLOSED:  # mention them in the channel from now on
             log.info("direct messages to %s are closed (%r); mentioning them in the channel", user_id, sent)
-            await self.service.dms_closed(user_id)
+            await self.service.postbox.dms_closed(user_id)
         elif not sent.ok:
             log.warning("a direct message to %s failed (%r); mentioning them in the channel if it is not tried again",
                         user_id, sent)

@@ -165,7 +165,7 @@ class Metrics:
             self.render_failures.labels(kind)
         for status in ("lobby", "active"):
             self.live_games.labels(status)
-        #: each process's memory and caches: set ``memory.census`` (and ``memory.recycled``) to report them
+        #: each process's memory and caches, once ``watch_memory`` says how to read them
         self.memory = _Memory()
         r.register(self.memory)
         self._open: dict[int, _Open] = {}
@@ -257,6 +257,12 @@ class Metrics:
 
     def post_failed(self, outcome: str) -> None:
         self._of(self.post_failures, outcome).inc()
+
+    def watch_memory(self, census: Census, recycled: Callable[[], int] | None = None) -> None:
+        """Report each process's memory and caches (``census``) and the render pools replaced
+        (``recycled``) at every scrape."""
+        self.memory.census = census
+        self.memory.recycled = recycled
 
     def census(self, lobbies: int, active: int, outbox: int) -> None:
         """What a scrape shows as it is now (read from the store just before)."""

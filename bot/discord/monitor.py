@@ -41,6 +41,11 @@ class Monitor:
         self.host, self.port = host, port
         self._runner: web.AppRunner | None = None
 
+    def ready(self, checks: dict[str, Check], census: Callable[[], Awaitable[None]] | None = None) -> None:
+        """The bot is up (it listened from the start, its checks saying so): ``/healthz`` asks
+        these checks from now on, and ``/metrics`` counts with ``census``."""
+        self.checks, self.census = checks, census
+
     async def start(self) -> None:
         """Listen; ``OSError`` when the address cannot be had (a port in use, a host not of this machine)."""
         app = web.Application()

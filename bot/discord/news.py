@@ -95,7 +95,7 @@ class FollowerNews:
             log.info("the followers of game %s are not told: the game is gone", item.game_id)
             return self._forget(item, Told(done=True))
         pending = [u for u in item.mention if u.isdigit()]
-        closed = await self.service.closed_dms(pending)
+        closed = await self.service.postbox.closed_dms(pending)
         told: set[str] = set()
         unreached: list[str] = []  # to mention in the channel
         again: list[str] = []  # Discord failed them: tried again last, after the others
@@ -110,7 +110,7 @@ class FollowerNews:
             sent = await self._direct(item, user_id, news)
             if sent.outcome is PostOutcome.CLOSED:
                 log.info("direct messages to follower %s are closed; mentioning them in the channel", user_id)
-                await self.service.dms_closed(user_id)
+                await self.service.postbox.dms_closed(user_id)
                 unreached.append(user_id)
             elif sent.outcome is PostOutcome.FAILED:
                 log.warning("a direct message to follower %s failed (%r); trying again later", user_id, sent,
@@ -131,7 +131,7 @@ class FollowerNews:
         if not left:
             return self._forget(item, Told(done=True))
         if left != item.mention:
-            await self.service.still_to_tell(item.id, left)
+            await self.service.postbox.still_to_tell(item.id, left)
         return Told(done=False, failed=failed, wait=self.pacer.wait() if paced else None)
 
     async def _direct(self, item: OutboxItem, user_id: str, news: TurnNews) -> Sent:
@@ -158,7 +158,7 @@ class FollowerNews:
     async def _worded(self, item: OutboxItem) -> TurnNews | None:
         """The item's news, its picture drawn once while it is being sent."""
         if item.id not in self._news:
-            self._news[item.id] = await self.service.follower_news(item.game_id, item.text)
+            self._news[item.id] = await self.service.followers.follower_news(item.game_id, item.text)
             while len(self._news) > NEWS_KEPT:
                 self._news.popitem(last=False)
         return self._news[item.id]

@@ -43,15 +43,15 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
     channel, user, name = who(interaction)
     # asked for, else the server's default (/ds admin defaults), else the server's Discord language
     fallback = default_game_language(getattr(interaction.guild_locale, "value", None))
-    lang = await shell.service.new_game_language(guild_of(interaction), language, fallback)
+    lang = await shell.service.admin.new_game_language(guild_of(interaction), language, fallback)
     missing = missing_permissions(interaction)
     if missing:
         await send_error(interaction, permission_refusal(missing))
         return
-    shell.service.check_new(players, variant, lang)  # a refusal rises: nothing is opened yet
+    shell.service.lobby.check_new(players, variant, lang)  # a refusal rises: nothing is opened yet
     if not can_open_thread(interaction):
         # a thread hosts its game itself; a channel where no thread can be opened does too
-        await shell.run_simple(interaction, lambda: shell.service.create_lobby(
+        await shell.run_simple(interaction, lambda: shell.service.lobby.create_lobby(
             channel, user, name, players, variant, guild_id=guild_of(interaction), language=lang, hints=hints))
         if not in_thread(interaction) and _is_text_channel(interaction):
             await say(interaction, NO_THREAD, ephemeral=False, lang=lang)
@@ -66,7 +66,7 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
         await _in_the_channel(shell, interaction, players, variant, lang, hints)
         return
     try:
-        reply = await shell.service.create_lobby(str(thread.id), user, name, players, variant,
+        reply = await shell.service.lobby.create_lobby(str(thread.id), user, name, players, variant,
                                                  home_channel_id=channel, lobby_message_id=str(card.id),
                                                  guild_id=guild_of(interaction), language=lang, hints=hints)
     except Exception as e:  # noqa: BLE001 - refused or failed: nothing may be left behind
@@ -78,7 +78,7 @@ async def open_game(shell: Responder, interaction: discord.Interaction, players:
         return
     with contextlib.suppress(discord.HTTPException):
         await thread.send(clip(reply.in_(lang), CONTENT), allowed_mentions=NONE)
-    await shell.refresh_lobby(reply.game_id)
+    await shell.show(reply.changes)
 
 
 async def _in_the_channel(shell: Responder, interaction: discord.Interaction, players: int, variant: str,
@@ -86,7 +86,7 @@ async def _in_the_channel(shell: Responder, interaction: discord.Interaction, pl
     """The thread was refused: the lobby opens in the channel, and the public message says so."""
     channel, user, name = who(interaction)
     try:
-        reply: Reply = await shell.service.create_lobby(channel, user, name, players, variant,
+        reply: Reply = await shell.service.lobby.create_lobby(channel, user, name, players, variant,
                                                         guild_id=guild_of(interaction), language=lang, hints=hints)
     except Exception as e:  # noqa: BLE001 - refused (a game runs here already) or failed: say so privately
         await _take_back(shell, interaction, None)

@@ -1,5 +1,6 @@
 """The outbox, sent: reminders, notices, archived threads and followers' news that the game side
-decided (``bot.game.housekeeping``, ``bot.game.followers``), each marked sent once it went out.
+decided (``bot.game.housekeeping``, ``bot.game.followers``), each marked sent once it went out,
+each delivered as its kind says (``bot.game.notices``).
 
 Each item is claimed while it is sent, so another bot process skips it.  An item Discord failed
 stays and is tried again ever less often (every tick would spend Discord's budget of invalid
@@ -19,7 +20,7 @@ from bot.discord.direct import DirectMessages
 from bot.discord.news import FollowerNews
 from bot.discord.operations import POSTED, Operations, PostOutcome, Sent
 from bot.discord.posts import compose, mentions_for
-from bot.game.followers import FOLLOWERS
+from bot.game.notices import KINDS, Delivery, Kind
 from bot.game.service import GameService
 from bot.store.models import OutboxItem
 
@@ -29,20 +30,23 @@ OUTBOX_BATCH = 50  # items sent per scheduler tick at most
 #: the last.  Every tick (0.5 s) would spend Discord's budget of invalid requests (10,000 in 10
 #: minutes, then the bot is shut out) on a channel where the bot lost Send Messages.
 OUTBOX_RETRY_SECONDS = (2.0, 300.0)
-#: Outbox notices that end a game from outside its channel: its lobby card is brought up to date after
-CLOSING = ("lobby_closed", "abandoned")
+
+
+def kind_of(item: OutboxItem) -> Kind:
+    """What an item is (``bot.game.notices``); a kind this version does not know is posted."""
+    return KINDS.get(item.kind) or Kind(item.kind, Delivery.POST)
 
 
 class Outbox:
     def __init__(self, ops: Operations, service: GameService, live: Announcer, direct: DirectMessages,
-                 followers: FollowerNews) -> None:
+                 followers: FollowerNews, *, on_lobby_closed: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.ops = ops
         self.service = service
         self.live = live
         self.direct = direct
         self.followers = followers
         #: refreshes a lobby's card in its parent channel (a lobby that closed: no Join button)
-        self.on_lobby_closed: Callable[[int], Awaitable[None]] | None = None
+        self.on_lobby_closed = on_lobby_closed
         #: outbox items Discord refused: (tries so far, not before this time.monotonic())
         self._wait: dict[int, tuple[int, float]] = {}
 
@@ -56,17 +60,18 @@ class Outbox:
         """Send what is due; returns how many items went out."""
         sent, after = 0, 0
         for _ in range(limit):
-            async with self.service.claim_outbox(after) as item:
+            async with self.service.postbox.claim_outbox(after) as item:
                 if item is None:
                     break
                 after = item.id
+                kind = kind_of(item)
                 tries, not_before = self._wait.get(item.id, (0, 0.0))
                 if time.monotonic() < not_before:
                     continue
-                if item.kind == FOLLOWERS:
+                if kind.delivery is Delivery.NEWS:
                     sent += await self._tell_followers(item, tries)
                     continue
-                done = await self._send_one(item)
+                done = await self._send_one(item, kind)
                 if done.outcome is PostOutcome.GONE:  # the channel is gone: it can never arrive
                     log.warning("dropping %s of game %s: its channel is gone (%r)", item.kind, item.game_id, done,
                                 extra={"game": item.game_id})
@@ -75,21 +80,22 @@ class Outbox:
                     self._later(item, tries, repr(done))
                     continue
                 self._wait.pop(item.id, None)
-                await self.service.mark_sent(item.id)  # sent, or dropped for good
+                await self.service.postbox.mark_sent(item.id)  # sent, or dropped for good
                 if done.ok:
                     log.info("%s of game %s sent", item.kind, item.game_id, extra={"game": item.game_id})
                     sent += 1
-            if item.kind in CLOSING and self.on_lobby_closed is not None:
+            if kind.closes_lobby and self.on_lobby_closed is not None:
                 with contextlib.suppress(Exception):  # its card in the parent channel: best effort
                     await self.on_lobby_closed(item.game_id)
         return sent
 
-    async def _send_one(self, item: OutboxItem) -> Sent:
-        if item.kind == "archive":
+    async def _send_one(self, item: OutboxItem, kind: Kind) -> Sent:
+        if kind.delivery is Delivery.ARCHIVE:
             return await self._archive(item.channel_id)
         told = PostOutcome.REFUSED
-        if item.kind == "reminder" and item.mention:
-            told = await self.direct.tell(item.mention[0], f"{item.text}\n{await self.service.link_of(item.game_id)}")
+        if kind.delivery is Delivery.DIRECT_FIRST and item.mention:
+            link = await self.service.postbox.link_of(item.game_id)
+            told = await self.direct.tell(item.mention[0], f"{item.text}\n{link}")
             if told is PostOutcome.FAILED:
                 return Sent(told)
         if told is not PostOutcome.POSTED:  # sent again after a crash before mark_sent: Discord keeps the first
@@ -97,7 +103,7 @@ class Outbox:
                                          mentions=mentions_for(item.mention), nonce=f"ds-outbox-{item.id}")
             if not posted.ok:
                 return posted
-        if item.kind == "abandoned":
+        if kind.disarms:
             return await self.live.disarm(item.game_id)
         return POSTED
 
@@ -127,7 +133,7 @@ class Outbox:
         told = await self.followers.tell(item)
         if told.done:
             self._wait.pop(item.id, None)
-            await self.service.mark_sent(item.id)
+            await self.service.postbox.mark_sent(item.id)
             log.info("the followers of game %s are told", item.game_id, extra={"game": item.game_id})
             return 1
         if told.wait is not None:  # paced: the rest goes out in a moment

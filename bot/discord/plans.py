@@ -119,7 +119,7 @@ async def on_plan_ahead(shell: Responder, interaction: discord.Interaction, game
     """"Plan ahead" on a Planning prompt: the presser's plans and menus, privately."""
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
-    sheet = await shell.service.plan_sheet(channel, user, game)
+    sheet = await shell.service.plans.plan_sheet(channel, user, game)
     await answer(interaction, sheet_text(sheet, lang), view=plan_view(sheet, lang), ephemeral=True)
 
 
@@ -129,10 +129,10 @@ async def on_plan_change(shell: Responder, interaction: discord.Interaction, gam
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
     if space is None:
-        await shell.service.clear_plan(channel, user, animal, game_id=game)
+        await shell.service.plans.clear_plan(channel, user, animal, game_id=game)
     else:
-        await shell.service.set_plan(channel, user, space, add=True, animal=animal, lang=lang, game_id=game)
-    sheet = await shell.service.plan_sheet(channel, user, game)
+        await shell.service.plans.set_plan(channel, user, space, add=True, animal=animal, lang=lang, game_id=game)
+    sheet = await shell.service.plans.plan_sheet(channel, user, game)
     text, view = sheet_text(sheet, lang), plan_view(sheet, lang)
     message = interaction.message
     if message is not None and message.flags.ephemeral:  # the menus' own private message, changed in place

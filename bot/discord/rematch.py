@@ -2,7 +2,7 @@
 with the finished game's settings; its former players invited (pinged once) to join with the
 lobby's button, its computer seats back by themselves, the one who clicked its host.
 
-The click is checked and claimed first (``GameService.claim_rematch``: a former player's, and
+The click is checked and claimed first (``service.rematch.claim_rematch``: a former player's, and
 only the first click), so nothing is opened for a refused one; the refusal is private.
 """
 
@@ -32,7 +32,7 @@ NONE = discord.AllowedMentions.none()
 async def open_rematch(shell: Responder, interaction: discord.Interaction, game_id: int) -> None:
     if not await defer(interaction, ephemeral=True, thinking=True):
         return
-    plan = await shell.service.claim_rematch(game_id, str(interaction.user.id))
+    plan = await shell.service.rematch.claim_rematch(game_id, str(interaction.user.id))
     old, lang = plan.game, plan.lang
     card: discord.Message | None = None
     thread: discord.Thread | None = None
@@ -46,18 +46,18 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
                                                         THREAD_NAME))
             channel_id = str(thread.id)
             where: discord.Thread | discord.PartialMessageable = thread
-            reply = await shell.service.open_rematch(plan, channel_id, home_channel_id=old.home_channel_id,
+            reply = await shell.service.rematch.open_rematch(plan, channel_id, home_channel_id=old.home_channel_id,
                                                      lobby_message_id=str(card.id))
         else:  # the old game was played in the channel itself: so is the rematch
             channel_id = old.channel_id
             where = shell.client.get_partial_messageable(int(channel_id))
-            reply = await shell.service.open_rematch(plan, channel_id)
+            reply = await shell.service.rematch.open_rematch(plan, channel_id)
     except Exception as e:  # noqa: BLE001 - nothing opened may stay claimed or posted: the next click tries again
         refused = isinstance(e, discord.Forbidden)
         if not refused:
             log.exception("opening the rematch of game %s failed", game_id)
         await _take_back(shell, card, thread)
-        await shell.service.release_rematch(plan)
+        await shell.service.rematch.release_rematch(plan)
         if isinstance(e, ServiceError):
             raise  # said by the one refusal path (``answers.answer_refusal``)
         await send_error(interaction, T("bot.err.rematch_refused", where=f"<#{old.home_channel_id}>")
@@ -68,7 +68,7 @@ async def open_rematch(shell: Responder, interaction: discord.Interaction, game_
     with contextlib.suppress(discord.HTTPException):
         await where.send(compose(reply.in_(lang), reply.mention), view=components.join_view(reply.game_id, lang),
                          allowed_mentions=mentions_for(reply.mention))
-    await shell.refresh_lobby(reply.game_id)
+    await shell.show(reply.changes)
     await say(interaction, T("bot.rematch.opened", game=reply.game_id, where=f"<#{channel_id}>"), ephemeral=True)
 
 

@@ -9,7 +9,11 @@ answers from the ``words`` catalogue, by keys that follow the command tree:
 * a subcommand group inside ``/ds`` and its commands: ``cmd.<group>.name`` / ``.description``,
   ``cmd.<group>.<command>.name``, ``cmd.<group>.<command>.<parameter>.name`` (e.g.
   ``cmd.admin.games.name`` for ``/ds admin games``): the path below ``/ds``, joined by dots;
-* ``choice.<parameter>.<value>``: a fixed choice (given as ``locale_str(name, key=...)``).
+* ``choice.<parameter>.<value>``: a fixed choice (given as ``locale_str(name, key=...)``);
+* a command of a family shown as a subgroup (``bot.discord.commands.FLAT``) whose
+  ``cmd.<group>.<command>.description`` the English catalogue lacks keeps its flat words
+  (``cmd.<command>...``, ``words_path``): a family moved into a subgroup needs only the group's
+  own two keys.
 
 English is the commands' own text (no localisation is sent for it); a key the catalogue lacks
 leaves the English in place.  Discord's rule for a name, which every Hungarian name keeps:
@@ -55,11 +59,23 @@ def key_for(string: app_commands.locale_str, context: app_commands.TranslationCo
     if where is Where.group_description:
         return f"cmd.{command_path(data)}.description"
     if where in (Where.command_name, Where.command_description):
-        return f"cmd.{command_path(data)}.{'name' if where is Where.command_name else 'description'}"
+        return f"cmd.{words_path(data)}.{'name' if where is Where.command_name else 'description'}"
     if where in (Where.parameter_name, Where.parameter_description):
         part = "name" if where is Where.parameter_name else "description"
-        return f"cmd.{command_path(data.command)}.{data.name}.{part}"
+        return f"cmd.{words_path(data.command)}.{data.name}.{part}"
     return None
+
+
+def words_path(command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> str:
+    """The key path a command's words are under: its path (``admin.games``), or, for a command
+    in a subgroup whose words were written for it flat (its family moved into a subgroup: the
+    English catalogue has no ``cmd.<group>.<command>.description``), its own name."""
+    path = command_path(command)
+    english = words.DEFAULT
+    if ("." in path and not catalog.has(f"cmd.{path}.description", english)
+            and catalog.has(f"cmd.{command.name}.description", english)):
+        return command.name
+    return path
 
 
 class CatalogueTranslator(app_commands.Translator):

@@ -2,7 +2,7 @@
 games, abandon any of them, and set the defaults every new game there starts with (language,
 pace, board pictures, hints, whether games are rated).
 
-A mixin of ``GameService``.  Every method takes whether the member may manage the server (the
+A part of ``GameService``.  Every method takes whether the member may manage the server (the
 shell reads it from Discord); without it the answer is a private refusal.  The defaults are kept
 per server (``servers.settings``) and read once, when a lobby opens: changing them never changes
 a game already opened.
@@ -11,16 +11,19 @@ a game already opened.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.game import context, pace
 from bot.game.asked import asked
 from bot.game.channel import CADENCES, DEFAULT_CADENCE
-from bot.game.core import ServiceCore
 from bot.game.limits import quote
+from bot.game.notices import ABANDONED
 from bot.game.replies import BadRequest, NotAllowed, Reply
+from bot.game.table import Tables
 from bot.game.texts import GAME_LANGUAGES, game_link, lang_of, name_of, unknown_language
+from bot.store.api import GameStore
 from bot.store.models import Game
 from words import T, Text, Words, join, say
 
@@ -61,7 +64,11 @@ class GamesPage:
         return say(self.message, "en")
 
 
-class Admin(ServiceCore):
+class Admin:
+    def __init__(self, store: GameStore, tables: Tables, *, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.tables = tables
+        self.clock = clock
 
     @staticmethod
     def _manager(can_manage_server: bool) -> None:
@@ -118,15 +125,14 @@ class Admin(ServiceCore):
         found = await self.store.game(game_id)
         if found is None or found.guild_id != guild_id or found.status not in ("lobby", "active"):
             raise BadRequest(T("bot.err.admin_no_game", game=game_id))
-        async with self._lock(found.channel_id), self.store.transaction():
-            game = await self.store.live_game(found.channel_id)
+        async with self.tables.at(found.channel_id) as table:
+            game = await table.live_game()
             if game is None or game.id != game_id:
                 raise BadRequest(T("bot.err.admin_no_game", game=game_id))
             context.note_game(game)
-            await self.store.set_status(game.id, "abandoned")
-            await self.store.add_outbox(game.id, "abandoned", game.channel_id,
-                                        say(T("bot.admin.abandoned_notice", game=game.id, manager=manager),
-                                            lang_of(game)), [], self.clock())
+            await table.store.set_status(game.id, "abandoned")
+            await table.notice(ABANDONED, say(T("bot.admin.abandoned_notice", game=game.id, manager=manager),
+                                              lang_of(game)))
         log.info("game %s abandoned by a server manager (it was %s)", game.id, game.status)
         return Reply(T("bot.admin.abandoned", game=game.id, link=game_link(game)), game_id=game.id, public=False)
 

@@ -1,13 +1,14 @@
 """Computer players in a game: seats the host gives the AI, and the AI holding a person's seat
 (they left, resigned, or let a deadline pass with the pace's ``ai`` action).
 
-A mixin of ``GameService``.  The AI thinks outside every lock and transaction, on the stored
-state (in the render worker processes in the bot, a thread in the playground); its choice then
-takes the same path as a player's: the game's lock, the version check (a player who clicked in
-the meantime wins and the AI's choice is dropped), the move log, marked ``made_by`` "ai", or
-"clock" when a deadline handed the decision over.  Whose turn it is lives in the store: the
-turn clock makes a game whose seat to act the AI plays due at once (``bot.game.clockwork``), so the
-scheduler starts the AI's turn, also after a restart.
+A part of ``GameService``; whom the AI plays for is ``bot.game.ai_seats``'s.  The AI thinks
+outside every lock and transaction, on the stored state (in the render worker processes in the
+bot, a thread in the playground); its choice then takes the same path as a player's: the game's
+table, the version check (a player who clicked in the meantime wins and the AI's choice is
+dropped), the move log, marked ``made_by`` "ai", or "clock" when a deadline handed the decision
+over.  Whose turn it is lives in the store: the turn clock makes a game whose seat to act the AI
+plays due at once (``bot.game.clocks``), so the scheduler starts the AI's turn, also after a
+restart.
 """
 
 from __future__ import annotations
@@ -20,16 +21,18 @@ from collections.abc import Awaitable, Callable
 import engine
 import engine.ai
 import words
-from bot.game import context, pace
+from bot.game import context
+from bot.game.ai_seats import HOLD_LEVEL, AiSeats
 from bot.game.asked import asked
 from bot.game.channel import owed
-from bot.game.core import Moves, ServiceCore, State
 from bot.game.limits import quote
-from bot.game.replies import BadRequest, Reply, StaleState, WrongPhase
+from bot.game.play_on import PlayOn
+from bot.game.replies import BadRequest, LobbyChanged, Reply, StaleState, WrongPhase
+from bot.game.table import Moves, State, Table, Tables
 from bot.game.telemetry import QUIET, Telemetry
 from bot.game.texts import lang_of
-from bot.store.api import is_store_error
-from bot.store.models import Game, Seat, TurnClock
+from bot.store.api import GameStore, is_store_error
+from bot.store.models import TurnClock
 from engine import logbook, progress
 from words import T, say
 
@@ -38,16 +41,8 @@ log = logging.getLogger(__name__)
 #: chooser(state, level, seed) -> the id of a legal option of the state's prompt
 Chooser = Callable[[State, str, int], Awaitable[str]]
 
-#: The level at which the AI holds a person's seat (left, resigned, or past a deadline), unless
-#: the host's configuration says another (``[ai] hold_level``: ``expert`` thinks longer, plays better).
-HOLD_LEVEL = "hard"
-#: The levels that may hold a person's seat: the ones that play as a person would.
-HOLD_LEVELS = ("easy", "normal", "hard", "expert")
 #: The levels the host may seat, weakest first (``engine.ai`` documents each).
 SEAT_LEVELS: tuple[str, ...] = engine.ai.LEVELS
-#: Seconds before the scheduler looks again at a game whose AI turn did not finish (a crash,
-#: a restart): the turn is taken up again then.
-AI_RETRY_SECONDS = 30.0
 #: The channel is brought up to date after this many computer moves in a row (and when a person
 #: must act): not one post per AI decision, which would churn the channel and the rate limits.
 SHOW_EVERY = 12
@@ -58,44 +53,28 @@ async def think_here(state: State, level: str, seed: int) -> str:
     return await asyncio.to_thread(engine.ai.choose, state, level, seed)
 
 
-class ComputerPlayers(ServiceCore):
-    #: how the AI is asked for a choice; None: no computer players (only ``wait`` at deadlines)
-    chooser: Chooser | None = None
-    telemetry: Telemetry = QUIET  # the service's
-    hold_level: str = HOLD_LEVEL  # the composition root sets the configured one
-
-    @property
-    def ai_available(self) -> bool:
-        return self.chooser is not None
-
-    def ai_plays(self, game: Game, seat: Seat) -> tuple[str, str] | None:
-        """(level, made_by) when the AI makes ``seat``'s current decision; None: its person does.
-        The deadline part applies to the seat to act (it is the turn clock's)."""
-        if seat.ai_level is not None:
-            return seat.ai_level, "ai"
-        if not self.ai_available:
-            return None
-        if seat.ai_hold or seat.resigned:
-            return self.hold_level, "ai"
-        if game.clock.deadline_done and pace.Pace.of(game.settings).at_deadline == "ai":
-            return self.hold_level, "clock"
-        return None
-
-    def ai_holds(self, seat: Seat) -> bool:
-        """Whether the AI plays every decision of ``seat`` (not only those past a deadline)."""
-        return seat.ai_level is not None or (self.ai_available and (seat.ai_hold or seat.resigned))
+class ComputerPlayers:
+    def __init__(self, store: GameStore, tables: Tables, ai: AiSeats, play_on: PlayOn, *,
+                 chooser: Chooser | None = None, clock: Callable[[], float], telemetry: Telemetry = QUIET) -> None:
+        self.store = store
+        self.tables = tables
+        self.ai = ai
+        self.play_on = play_on
+        self.chooser = chooser  # how the AI is asked for a choice; None: no computer players here
+        self.clock = clock
+        self.telemetry = telemetry
 
     # -- the lobby -----------------------------------------------------------------------------
 
     async def add_ai(self, channel_id: str, user_id: str, level: str) -> Reply:
         """The host seats a computer player at ``level`` in the lobby."""
-        if not self.ai_available:
+        if not self.ai.available:
             raise BadRequest(T("bot.err.no_ai_seats"))
         if level not in SEAT_LEVELS:
             raise BadRequest(T("bot.err.ai_level", given=quote(level), levels=", ".join(SEAT_LEVELS)))
-        async with self._lock(channel_id), self.store.transaction():
-            game = await self._lobby(channel_id)
-            self._host(game, user_id, T("bot.host.addbot"))
+        async with self.tables.at(channel_id) as table:
+            game = await table.lobby()
+            table.host(user_id, T("bot.host.addbot"))
             if len(game.seats) >= game.players:
                 raise WrongPhase(T("bot.err.lobby_full", players=game.players))
             base = say(T("bot.ai_name", level=T(f"bot.ai_level.{level}")), lang_of(game))
@@ -103,10 +82,11 @@ class ComputerPlayers(ServiceCore):
             name = next(n for n in (base, *(f"{base} {k}" for k in range(2, 8))) if n not in taken)
             # never a Discord snowflake, so never mentioned, reminded or sent a message
             ai_user = f"ai:{secrets.token_hex(4)}"
-            await self.store.insert_seat(game.id, len(game.seats), ai_user, name, None, False, ai_level=level)
+            await table.store.insert_seat(game.id, len(game.seats), ai_user, name, None, False, ai_level=level)
+            table.changed(LobbyChanged(game.id))
         seated = len(game.seats) + 1
         return Reply(T("bot.joins", player=name, game=game.id, seated=seated, players=game.players),
-                     game_id=game.id, lang=lang_of(game))
+                     game_id=game.id, lang=lang_of(game), changes=table.changes)
 
     # -- the AI's turn -------------------------------------------------------------------------
 
@@ -122,18 +102,18 @@ class ComputerPlayers(ServiceCore):
         seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
         if prompt is None or seat is None:
             return False
-        plays = self.ai_plays(game, seat)
+        plays = self.ai.plays(game, seat)
         if plays is None:
             return False
         level, made_by = plays
         option = await self.chooser(game.state, level, (game.seed * 7919 + game.version) & 0x7FFFFFFF)
         try:
-            async with self._lock(game.channel_id), self.store.transaction():
-                now = await self.store.game(game_id)
+            async with self.tables.at(game.channel_id) as table:
+                now = await table.by_id(game_id)
                 if now is None or now.version != game.version or now.status != "active":
                     return False  # someone moved first (a late click, an undo): their move stands
                 held = next(s for s in now.seats if s.seat == seat.seat)
-                if self.ai_plays(now, held) != plays:
+                if self.ai.plays(now, held) != plays:
                     return False  # taken back meanwhile (/ds away for:off, a substitute): the person decides
                 state = now.started_state
                 before = progress.snapshot(state)  # what owed() compares, not the whole state
@@ -142,21 +122,21 @@ class ComputerPlayers(ServiceCore):
                 assert picked is not None  # the engine applied it: it is one of the prompt's options
                 moves: Moves = [(seat.seat, seat.user_id, option, words.option(picked, "en"), made_by,
                                  logbook.total(state))]
-                moves += await self._play_on(now, state)
-                await self._write(now, state, moves, owed(now.post.board_due, before, state))
+                moves += await self.play_on(table, now, state)
+                await table.write(state, moves, owed(now.post.board_due, before, state))
                 if made_by == "clock":
-                    await self._keep_deadline(now, state, seat.seat)
+                    await self._keep_deadline(table, state, seat.seat)
         except StaleState:
             return False  # another process wrote this game first
         return True
 
-    async def _keep_deadline(self, game: Game, state: State, seat: int) -> None:
-        """(In the caller's transaction.) A deadline hands over a seat's current decisions: while
-        the same seat must decide on, the AI goes on deciding; its next turn has a fresh clock."""
+    async def _keep_deadline(self, table: Table, state: State, seat: int) -> None:
+        """(In the move's table.) A deadline hands over a seat's current decisions: while the same
+        seat must decide on, the AI goes on deciding; its next turn has a fresh clock."""
         nxt = asked(state)
-        if nxt is not None and nxt.seat == seat:
+        if nxt is not None and nxt.seat == seat and table.game is not None:
             now = self.clock()
-            await self.store.set_clock(game.id, TurnClock(now, 0, True, now))
+            await table.store.set_clock(table.game.id, TurnClock(now, 0, True, now))
 
 
 class AiTurns:
@@ -205,3 +185,6 @@ class AiTurns:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+
+
+__all__ = ["HOLD_LEVEL", "SEAT_LEVELS", "AiTurns", "Chooser", "ComputerPlayers", "think_here"]

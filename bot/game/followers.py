@@ -2,7 +2,7 @@
 direct message per turn, with the turn's summary and the turn picture (the shell mentions them
 in the game's channel instead when their direct messages are closed).
 
-A mixin of ``GameService``.  Each turn is told once: the game keeps the last turn its followers
+A part of ``GameService``.  Each turn is told once: the game keeps the last turn its followers
 were told about, and moving it on is a compare-and-set (``claim_told_turn``), in the transaction
 that puts the news in the outbox (one item per told stretch of turns: the followers still to
 tell, and the news worded then, while the state still holds those turns' log), so two posts (or
@@ -14,13 +14,17 @@ What a follower reads is in the game's language, as the channel's posts are.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import words
-from bot.game.core import ServiceCore
 from bot.game.limits import CONTENT
+from bot.game.notices import FOLLOWERS
+from bot.game.pictures import Pictures
 from bot.game.replies import BadRequest, NoGame, NotAllowed, Reply, WrongPhase
+from bot.game.table import SavedStates, Tables
 from bot.game.texts import game_link, lang_of, prompt_line
+from bot.store.api import GameStore
 from bot.store.models import Game
 from engine import logbook
 from words import T, say
@@ -31,8 +35,6 @@ TURN_CHARS = CONTENT - 400
 #: Characters a post of the news in the game's channel leaves for the mentions of the followers
 #: whose direct messages are closed (twenty of Discord's longest mentions).
 MENTIONS_ROOM = 440
-#: The outbox kind of a game's news for its followers.
-FOLLOWERS = "followers"
 
 
 @dataclass
@@ -61,7 +63,15 @@ def news_words(game: Game, first: int, last: int) -> str:
                       ensure_ascii=False)
 
 
-class Followers(ServiceCore):
+class Followers:
+    def __init__(self, store: GameStore, tables: Tables, saved: SavedStates, pictures: Pictures, *,
+                 clock: Callable[[], float]) -> None:
+        self.store = store
+        self.tables = tables
+        self.saved = saved
+        self.pictures = pictures
+        self.clock = clock
+
     async def follow(self, channel_id: str, guild_id: str | None, user_id: str, on: bool = True,
                      game_id: int | None = None) -> Reply:
         """Follow (or stop following) the game ``game_id``, else the channel's; private replies."""
@@ -71,8 +81,8 @@ class Followers(ServiceCore):
         if game.guild_id is not None and game.guild_id != guild_id:
             raise NotAllowed(T("bot.err.follow_elsewhere", game=game.id))
         if not on:
-            async with self.store.transaction():
-                changed = await self.store.set_follower(game.id, user_id, False)
+            async with self.tables.transaction() as table:
+                changed = await table.store.set_follower(game.id, user_id, False)
             if not changed:
                 raise BadRequest(T("bot.err.not_following", game=game.id))
             return Reply(T("bot.follow.off", game=game.id), game_id=game.id, public=False)
@@ -80,8 +90,8 @@ class Followers(ServiceCore):
             raise WrongPhase(T("bot.err.follow_over", game=game.id))
         if game.seat_of(user_id) is not None:
             raise BadRequest(T("bot.err.follow_seated", game=game.id))
-        async with self.store.transaction():
-            changed = await self.store.set_follower(game.id, user_id, True)
+        async with self.tables.transaction() as table:
+            changed = await table.store.set_follower(game.id, user_id, True)
         await self.store.set_user(user_id, clear_failure=True)  # direct messages are tried again
         if not changed:
             return Reply(T("bot.follow.already", game=game.id), game_id=game.id, public=False)
@@ -91,20 +101,19 @@ class Followers(ServiceCore):
         """Put the turns done since the followers were last told in the outbox, for every follower
         (claimed in the same transaction: told once); False when there is nothing new or nobody
         follows."""
-        found = self._read_state(await self.store.latest_game(channel_id))
+        found = self.saved.read(await self.store.latest_game(channel_id))
         if found is None or self._done_turn(found) <= found.told_turn:
             return False
-        async with self.store.transaction():
-            game = self._read_state(await self.store.game(found.id))  # again in the transaction: held (PostgreSQL)
+        async with self.tables.transaction() as table:
+            game = self.saved.read(await table.by_id(found.id))  # again in the transaction: held (PostgreSQL)
             if game is None:
                 return False
             done = self._done_turn(game)
-            if done <= game.told_turn or not await self.store.claim_told_turn(game.id, game.told_turn, done):
+            if done <= game.told_turn or not await table.store.claim_told_turn(game.id, game.told_turn, done):
                 return False  # told already, by another post
-            followers = await self.store.followers(game.id)
+            followers = await table.store.followers(game.id)
             if followers:
-                await self.store.add_outbox(game.id, FOLLOWERS, game.channel_id,
-                                            news_words(game, game.told_turn + 1, done), followers, self.clock())
+                await table.notice(FOLLOWERS, news_words(game, game.told_turn + 1, done), followers)
         return bool(followers)
 
     @staticmethod
@@ -118,12 +127,11 @@ class Followers(ServiceCore):
     async def follower_news(self, game_id: int, worded: str) -> TurnNews | None:
         """The news of a followers' outbox item (``worded``: its text) with the picture of where
         the game stands, drawn now; None when the game is gone."""
-        game = self._read_state(await self.store.game(game_id))
+        game = self.saved.read(await self.store.game(game_id))
         if game is None or game.state is None:
             return None
         told, lang = json.loads(worded), lang_of(game)
-        return TurnNews(game.id, game.channel_id, told["text"],
-                        await self._render(self.picture_renderer, game.state, None, lang),
+        return TurnNews(game.id, game.channel_id, told["text"], await self.pictures.turn(game.state, None, lang),
                         alt_text(game.state, lang, kind="turn"), told["brief"], told["more"], lang)
 
 

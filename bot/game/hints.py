@@ -18,8 +18,8 @@ from typing import Any
 
 import engine
 from bot.game.asked import asked
-from bot.game.core import ServiceCore
 from bot.game.replies import BadRequest, NotAllowed, NotYourTurn, Reply, StaleState
+from bot.game.table import Tables, active_game, seat_in
 from bot.game.texts import option_text, prompt_line, question
 from engine.ai.hints import Ranked, ranked
 from words import T, Text, Words, join
@@ -42,14 +42,16 @@ def ai_seed(game_seed: int, version: int) -> int:
     return (game_seed * 7919 + version) & 0x7FFFFFFF
 
 
-class Hints(ServiceCore):
-    #: how a hint is thought out; None: no hints here
-    hinter: Hinter | None = None
+class Hints:
+    def __init__(self, tables: Tables, hinter: Hinter | None = None) -> None:
+        self.tables = tables
+        self.hinter = hinter  # how a hint is thought out; None: no hints here
 
     async def hint(self, channel_id: str, user_id: str) -> Reply:
-        """The player to act asks for a hint (a private reply; nothing is written if refused)."""
-        game = await self._active(channel_id)
-        seat = self._seat(game, user_id)
+        """The player to act asks for a hint (a private reply; nothing is written if refused).
+        It is thought out before the table is opened (a hint takes its time: nobody waits)."""
+        game = await active_game(self.tables.store, channel_id)
+        seat = seat_in(game, user_id)
         if not game.settings.get("hints"):
             raise NotAllowed(T("bot.err.hints_off", host=game.host.user_name))
         p = asked(game.started_state)
@@ -62,11 +64,11 @@ class Hints(ServiceCore):
                                           HINT_SECONDS)
         except TimeoutError:
             raise BadRequest(T("bot.err.hint_slow")) from None
-        async with self._lock(channel_id), self.store.transaction():
-            now = await self.store.live_game(channel_id)
+        async with self.tables.at(channel_id) as table:
+            now = await table.store.live_game(channel_id)
             if now is None or now.id != game.id or now.version != game.version:
                 raise StaleState(T("bot.err.moved_on"))
-            await self.store.update_seat(game.id, seat.seat, hint_version=game.version)
+            await table.store.update_seat(game.id, seat.seat, hint_version=game.version)
         lines: list[Words] = [T("bot.hint.head", question=question(p))]
         for i, r in enumerate(best, start=1):
             if i == 2:

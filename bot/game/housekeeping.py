@@ -9,7 +9,7 @@
 * A running game in which **nobody acted for 30 days** and that has no deadline is pointed out to
   its host, once (a move starts the count again).
 
-A mixin of ``GameService``.  A sweep (``housekeeping``) finds candidates with indexed queries
+A part of ``GameService``.  A sweep (``sweep``) finds candidates with indexed queries
 over facts the store keeps anyway (when a lobby was opened, when a game ended, when its player to
 act was asked), so a change of ``lobby_days`` applies to waiting lobbies too.  Each game is then
 handled in its own transaction after claiming it (``claim_game``: another process busy with it
@@ -25,9 +25,11 @@ from collections.abc import Awaitable, Callable
 
 from bot.game import context, pace
 from bot.game.asked import asked
-from bot.game.core import ServiceCore
+from bot.game.notices import ARCHIVE, IDLE, LOBBY_CLOSED
+from bot.game.table import Tables
+from bot.game.telemetry import QUIET, Telemetry
 from bot.game.texts import lang_of
-from bot.store.models import Game
+from bot.store.api import GameStore
 from words import T, say
 
 log = logging.getLogger(__name__)
@@ -42,13 +44,19 @@ IDLE_AFTER = 30 * DAY
 #: How often (by the scheduler's clock) a sweep runs; a sweep is cheap, the work is day-scale.
 SWEEP_SECONDS = 60.0
 BATCH = 100
+#: Days a lobby waits for its start (``[housekeeping] lobby_days``).
+LOBBY_DAYS = 7
 
 
-class Housekeeping(ServiceCore):
-    #: days a lobby waits for its start (the composition root sets ``[housekeeping] lobby_days``)
-    lobby_days: int = 7
+class Housekeeping:
+    def __init__(self, store: GameStore, tables: Tables, *, lobby_days: int = LOBBY_DAYS,
+                 telemetry: Telemetry = QUIET) -> None:
+        self.store = store
+        self.tables = tables
+        self.lobby_days = lobby_days  # days a lobby waits for its start
+        self.telemetry = telemetry
 
-    async def housekeeping(self, now: float) -> dict[str, int]:
+    async def sweep(self, now: float) -> dict[str, int]:
         """One sweep at ``now``: how many lobbies closed, threads archived and idle games pointed out."""
         done = {"lobby_expired": 0, "thread_archived": 0, "idle_pointed_out": 0, "moves_packed": 0}
         sweeps: list[tuple[str, Callable[[], Awaitable[list[int]]], Callable[[int, float], Awaitable[bool]]]] = [
@@ -66,33 +74,26 @@ class Housekeeping(ServiceCore):
                         self.telemetry.housekept(action)
         return done
 
-    async def _claimed(self, game_id: int) -> Game | None:
-        """(In a transaction.) The game, held; None if another process holds it now."""
-        game = await self.store.claim_game(game_id)
-        if game is not None:
-            context.note_game(game)
-        return game
-
     async def _pack_moves(self, game_id: int, now: float) -> bool:
-        async with self.store.transaction():
-            game = await self._claimed(game_id)
+        async with self.tables.transaction() as table:
+            game = await table.claimed(game_id)
             if game is None or game.status != "finished":
                 return False
-            await self.store.pack_moves(game_id)
+            await table.store.pack_moves(game_id)
         return True
 
     async def _expire_lobby(self, game_id: int, now: float) -> bool:
         found = await self.store.game(game_id)
         if found is None:
             return False
-        async with self._lock(found.channel_id), self.store.transaction():
-            game = await self._claimed(game_id)
+        async with self.tables.at(found.channel_id) as table:
+            game = await table.claimed(game_id)
             if game is None or game.status != "lobby" or game.created_at > now - self.lobby_days * DAY:
                 return False
-            await self.store.set_status(game.id, "abandoned")
-            await self.store.update_game(game.id, ended_at=now)
+            await table.store.set_status(game.id, "abandoned")
+            await table.store.update_game(game.id, ended_at=now)
             text = T("bot.lobby_expired", game=game.id, days=pace.duration(self.lobby_days * DAY))
-            await self.store.add_outbox(game.id, "lobby_closed", game.channel_id, say(text, lang_of(game)), [], now)
+            await table.notice(LOBBY_CLOSED, say(text, lang_of(game)), [], now)
         log.info("the lobby of game %s closed: nobody started it within %s days", game.id, self.lobby_days,
                  extra={"action": "lobby_expired"})
         return True
@@ -101,16 +102,16 @@ class Housekeeping(ServiceCore):
         found = await self.store.game(game_id)
         if found is None:
             return False
-        async with self._lock(found.channel_id), self.store.transaction():
-            game = await self._claimed(game_id)
+        async with self.tables.at(found.channel_id) as table:
+            game = await table.claimed(game_id)
             if (game is None or game.archived_at is not None or game.ended_at is None
                     or game.ended_at > now - ARCHIVE_AFTER or game.status not in ("finished", "abandoned")):
                 return False
-            await self.store.update_game(game.id, archived_at=now)
-            live = await self.store.live_game(game.channel_id)
+            await table.store.update_game(game.id, archived_at=now)
+            live = await table.store.live_game(game.channel_id)
             if live is not None:
                 return False  # a new game plays in the thread now: it stays open
-            await self.store.add_outbox(game.id, "archive", game.channel_id, "", [], now)
+            await table.notice(ARCHIVE, "", [], now)
         log.info("the thread of game %s is archived (%s)", game.id, game.status, extra={"action": "thread_archived"})
         return True
 
@@ -118,21 +119,20 @@ class Housekeeping(ServiceCore):
         found = await self.store.game(game_id)
         if found is None:
             return False
-        async with self._lock(found.channel_id), self.store.transaction():
-            game = await self._claimed(game_id)
+        async with self.tables.at(found.channel_id) as table:
+            game = await table.claimed(game_id)
             since = None if game is None else game.clock.since
             if (game is None or game.status != "active" or since is None or since > now - IDLE_AFTER
                     or (game.idle_told is not None and game.idle_told >= since)):
                 return False
-            await self.store.update_game(game.id, idle_told=since)  # this stretch is looked at, told or not
+            await table.store.update_game(game.id, idle_told=since)  # this stretch is looked at, told or not
             if pace.Pace.of(game.settings).deadline is not None:
                 return False  # the deadline acts (the AI plays, or the host is told then)
             prompt = asked(game.state) if game.state else None
             seat = None if prompt is None else next((s for s in game.seats if s.seat == prompt.seat), None)
             text = T("bot.idle", host=game.host.user_name, game=game.id, days=pace.duration(now - since),
                      player=seat.user_name if seat is not None else game.host.user_name)
-            await self.store.add_outbox(game.id, "idle", game.channel_id, say(text, lang_of(game)),
-                                        [game.host.user_id], now)
+            await table.notice(IDLE, say(text, lang_of(game)), [game.host.user_id], now)
         log.info("game %s: nobody acted for %d days; its host is told", game.id, (now - since) // DAY,
                  extra={"action": "idle_pointed_out"})
         return True

@@ -79,20 +79,19 @@ def worker_report(*, caches: bool = True) -> dict[str, Any]:
 def service_caches(service: GameService) -> list[dict[str, Any]]:
     """The caches of the bot process: the words, the asked prompts, the saved states, the replays,
     and the renderers' and the AI's where they work in this process."""
-    from bot.game.service import SAVED_KEPT  # here: a render worker imports this module, not the service
+    from bot.game.table import SAVED_KEPT  # here: a render worker imports this module, not the service
 
-    saved = service._saved
+    saved = service.tables.saved
     chronicle = service.chronicle
     replays = chronicle._cache
     return [
         *words.caches(), *asked.caches(),
         {"name": "service.saved", "entries": len(saved), "bytes": len(saved) * STATE_BYTES,
-         "bound": SAVED_KEPT * STATE_BYTES, "hits": service.saved_reads[0], "misses": service.saved_reads[1]},
+         "bound": SAVED_KEPT * STATE_BYTES, "hits": saved.hits, "misses": saved.misses},
         {"name": "chronicle.replays", "entries": len(replays), "bytes": replays.currsize, "bound": replays.maxsize,
          "hits": chronicle.reads - chronicle.builds, "misses": chronicle.builds},
         *_drawing_caches(),
     ]
-
 
 
 def census(service: GameService, pool: Workers | None) -> list[tuple[str, int, list[dict[str, Any]]]]:

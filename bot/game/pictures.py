@@ -1,18 +1,56 @@
 """The pictures the service draws, as functions of the engine's state: each one drawn here, in
 this process (the playground, tests), or in a worker of the render pool (``render_pool``),
 which calls the same functions.  ``renderers`` is imported when a picture is first drawn, so a
-bot without it still plays (``default_*`` say None: no pictures).
+bot without it still plays (``default_*`` say None: no pictures).  ``Pictures`` is what the
+service's parts draw with.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
-from bot.game.core import Renderer, State
+import words
+from bot.game.telemetry import QUIET, Telemetry, drawn
 
+log = logging.getLogger(__name__)
+
+State = dict[str, Any]
+#: render(state, before_state_or_None, lang) -> PNG bytes (every drawn word in ``lang``)
+Renderer = Callable[[State, State | None, str], bytes]
 #: render(state, tile_key, lang) -> PNG bytes
 TileRenderer = Callable[[State, str, str], bytes]
+
+
+class Pictures:
+    """The renderers the service draws with (any of them None: no such picture here), each
+    picture drawn in a thread (or waiting on a render worker) and timed.  A picture that fails
+    is left out and logged: a picture is never worth a lost move."""
+
+    def __init__(self, board: Renderer | None = None, turn: Renderer | None = None,
+                 tile: TileRenderer | None = None, *, telemetry: Telemetry = QUIET) -> None:
+        self.board_renderer = board
+        #: the picture posted with a prompt (a compact turn picture when there is one)
+        self.turn_renderer = turn or board
+        self.tile_renderer = tile
+        self.telemetry = telemetry
+
+    async def board(self, state: State, before: State | None, lang: str = words.DEFAULT) -> bytes | None:
+        return await self._drawn(self.board_renderer, state, before, lang)
+
+    async def turn(self, state: State, before: State | None, lang: str = words.DEFAULT) -> bytes | None:
+        return await self._drawn(self.turn_renderer, state, before, lang)
+
+    async def _drawn(self, renderer: Renderer | None, state: State, before: State | None, lang: str) -> bytes | None:
+        if renderer is None:
+            return None
+        kind = "board" if renderer is self.board_renderer else "turn"
+        try:
+            return await drawn(self.telemetry, kind, renderer, state, before, lang)
+        except Exception:  # noqa: BLE001 - a picture is never worth a lost move
+            log.exception("rendering the board failed")
+            return None
 
 
 def board(state: State, before: State | None, lang: str = "en", past: tuple[int, int] | None = None) -> bytes:

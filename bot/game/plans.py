@@ -9,22 +9,20 @@ plan (and are told to its player: in the ping when none was open, else when they
 plan); the rest stays for the next placement.  Nobody else sees a plan: no post, picture, log,
 history, status or record shows one, only the moves it made.  Computer seats keep none.
 
-A mixin of ``GameService`` (``bot.game.service``).
+A part of ``GameService`` (``bot.game.service``); the placing itself is ``bot.game.play_on``'s.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import engine
 import words
 from bot.game.asked import asked
-from bot.game.core import Moves, ServiceCore, State
 from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
+from bot.game.table import Table, Tables
 from bot.game.texts import lang_of
 from bot.store.models import Game, Plan, Seat
-from engine import logbook
-from engine.plan import next_planned, plannable, taken_in_planning, usable
+from engine.plan import plannable, taken_in_planning, usable
 from words import T, Words, join, say
 from words import spaces as spelled
 
@@ -64,52 +62,55 @@ class PlanSheet:
     spaces: tuple[str, ...]  # every space an animal may plan, in the display's order
 
 
-class Plans(ServiceCore):
+class Plans:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
     # -- what a player asks ------------------------------------------------------------------
 
     async def show_plan(self, channel_id: str, user_id: str, animal: str | None = None) -> Reply:
         """The player's plan, and what became of the planned spaces others took (privately);
         looking clears the news of the taken ones."""
-        async with self._lock(channel_id), self.store.transaction():
-            game, _, which = await self._planner(channel_id, user_id, animal)
-            plan = (await self.store.plans(game.id)).get(which) or Plan(which)
+        async with self.tables.at(channel_id) as table:
+            game, _, which = await self._planner(table, user_id, animal)
+            plan = (await table.store.plans(game.id)).get(which) or Plan(which)
             shown = plan_text(plan)
             if plan.taken:
                 plan.taken = []
-                await self.store.put_plan(game.id, plan)
+                await table.store.put_plan(game.id, plan)
         return Reply(shown, game_id=game.id, public=False)
 
     async def plan_sheet(self, channel_id: str, user_id: str, game_id: int | None = None) -> PlanSheet:
         """Every plan of the player's animals, for the menus of "Plan ahead" (``game_id``: the
         game whose prompt was clicked; another game there now makes the click stale)."""
-        async with self._lock(channel_id), self.store.transaction():
-            game = await self._active(channel_id)
+        async with self.tables.at(channel_id) as table:
+            game = await table.active()
             if game_id is not None and game.id != game_id:
                 raise NoGame(T("bot.err.plan_gone"))
-            seat = self._seat(game, user_id)
+            seat = table.seat(user_id)
             if seat.resigned:
                 raise WrongPhase(T("bot.err.plan_resigned"))
-            plans = await self.store.plans(game.id)
+            plans = await table.store.plans(game.id)
             shown = []
             for animal in seat.animals:
                 plan = plans.get(animal) or Plan(animal)
                 shown.append(plan_text(plan))
                 if plan.taken:  # told now
                     plan.taken = []
-                    await self.store.put_plan(game.id, plan)
+                    await table.store.put_plan(game.id, plan)
         return PlanSheet(game.id, join(*shown, sep="\n"), tuple(seat.animals), plannable())
 
     async def set_plan(self, channel_id: str, user_id: str, text: str, *, add: bool = False,
                        animal: str | None = None, lang: str = words.DEFAULT, game_id: int | None = None) -> Reply:
         """Keep ``text``'s spaces as the player's plan (``add``: after the spaces already planned)."""
-        async with self._lock(channel_id), self.store.transaction():
-            game, _, which = await self._planner(channel_id, user_id, animal, game_id)
+        async with self.tables.at(channel_id) as table:
+            game, _, which = await self._planner(table, user_id, animal, game_id)
             spaces = parse_plan(text, lang)
-            plan = (await self.store.plans(game.id)).get(which) or Plan(which)
+            plan = (await table.store.plans(game.id)).get(which) or Plan(which)
             plan.spaces = ([s for s in plan.spaces if s not in spaces] + spaces) if add else spaces
             shown = plan_text(plan)  # with what became of the last plan's spaces, told once
             plan.taken = []
-            await self.store.put_plan(game.id, plan)
+            await table.store.put_plan(game.id, plan)
             asking = None if game.state is None else asked(game.state)
             now = asking is not None and asking.kind == "place_ap" and asking.animal == which
             # said now, not first at the placement that passes over them
@@ -122,19 +123,20 @@ class Plans(ServiceCore):
 
     async def clear_plan(self, channel_id: str, user_id: str, animal: str | None = None,
                          game_id: int | None = None) -> Reply:
-        async with self._lock(channel_id), self.store.transaction():
-            game, _, which = await self._planner(channel_id, user_id, animal, game_id)
-            await self.store.put_plan(game.id, Plan(which))
+        async with self.tables.at(channel_id) as table:
+            game, _, which = await self._planner(table, user_id, animal, game_id)
+            await table.store.put_plan(game.id, Plan(which))
         return Reply(T("bot.plan.cleared", animal=which), game_id=game.id, public=False)
 
-    async def _planner(self, channel_id: str, user_id: str, animal: str | None,
+    @staticmethod
+    async def _planner(table: Table, user_id: str, animal: str | None,
                        game_id: int | None = None) -> tuple[Game, Seat, str]:
-        """(In a transaction.) The running game, the user's seat and the animal whose plan it is
-        (``game_id``: the game a menu was for; another game there now makes it stale)."""
-        game = await self._active(channel_id)
+        """The running game, the user's seat and the animal whose plan it is (``game_id``: the
+        game a menu was for; another game there now makes it stale)."""
+        game = await table.active()
         if game_id is not None and game.id != game_id:
             raise NoGame(T("bot.err.plan_gone"))
-        seat = self._seat(game, user_id)
+        seat = table.seat(user_id)
         if seat.resigned:
             raise WrongPhase(T("bot.err.plan_resigned"))
         animals = seat.animals
@@ -144,57 +146,12 @@ class Plans(ServiceCore):
             raise BadRequest(T("bot.err.plan_which", animals=animals))
         return game, seat, animal or animals[0]
 
-    # -- placing from plans (in the move's transaction) --------------------------------------
 
-    async def _play_on(self, game: Game, state: State) -> Moves:
-        """(In the caller's transaction.) After a move: play the seats that decide by themselves
-        until a person must choose: resigned and left seats decline (without computer players),
-        and a player whose turn it is to place an AP places from their plan."""
-        moves: Moves = []
-        plans: dict[str, Plan] | None = None
-        changed: set[str] = set()
-        while True:
-            moves += self._autoplay(game, state)
-            p = asked(state)
-            if p is None or p.kind != "place_ap":
-                break
-            seat = next((s for s in game.seats if s.seat == p.seat), None)
-            if seat is None or seat.is_ai or seat.ai_hold or seat.resigned:
-                break
-            if plans is None:
-                plans = await self.store.plans(game.id)
-            plan = plans.get(p.animal)
-            if plan is None or not plan.spaces:
-                break
-            outcome = next_planned(state, p.animal, plan.spaces)
-            plan.spaces = list(outcome.rest)
-            plan.taken += [[space, taker] for space, taker in outcome.taken]
-            changed.add(p.animal)
-            if outcome.option is None:  # none of it was open: the player is asked, told what became of it
-                await self._tell_ran_out(game, seat, plan)
-                plan.taken = []
-                break
-            at = logbook.total(state)  # the decision's line comes first among the lines it writes
-            picked = p.option(outcome.option)
-            assert picked is not None  # next_planned picks among the prompt's options
-            engine.apply(state, p.seat, outcome.option, asked=p)
-            moves.append((p.seat, seat.user_id, outcome.option, words.option(picked, "en"), "planned",
-                          logbook.total(state)))
-            game.planned = [*game.planned, at][-PLANNED_KEPT:]
-        for animal in changed:
-            assert plans is not None
-            await self.store.put_plan(game.id, plans[animal])
-        if any(m[4] == "planned" for m in moves):
-            await self.store.update_game(game.id, planned=game.planned)
-        return moves
-
-    async def _tell_ran_out(self, game: Game, seat: Seat, plan: Plan) -> None:
-        """The ping that asks the player says which of their planned spaces went to whom."""
-        went = taken_words(plan)
-        note = say(T("bot.plan.ran_out", player=seat.user_name, taken=went), lang_of(game))
-        notice = f"{game.post.notice}\n{note}" if game.post.notice else note
-        await self.store.update_game(game.id, notice=notice)
-        game.post.notice = notice
+def ran_out_notice(game: Game, seat: Seat, plan: Plan) -> str:
+    """The channel's next post says which of the player's planned spaces went to whom (none was
+    open: they are asked); after whatever notice the post carries already."""
+    note = say(T("bot.plan.ran_out", player=seat.user_name, taken=taken_words(plan)), lang_of(game))
+    return f"{game.post.notice}\n{note}" if game.post.notice else note
 
 
 def taken_words(plan: Plan) -> Words:

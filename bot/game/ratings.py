@@ -31,9 +31,10 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import words
-from bot.game.core import ServiceCore
 from bot.game.limits import CONTENT, clip
 from bot.game.replies import BadRequest, NotAllowed, Reply
+from bot.game.table import Tables
+from bot.store.api import GameStore
 from bot.store.models import Game, Rating, RatingChange, Seat
 from engine.data import FOOD_CHAIN
 from engine.phases import result as engine_result
@@ -142,27 +143,31 @@ def rate_all(games: list[Game]) -> tuple[dict[str, Rating], list[RatingChange]]:
     return table, changes
 
 
+async def rate_finished(store: GameStore, game: Game, state: State) -> None:
+    """(In the transaction that finishes the game: ``Table.write``.) Rate it, if it counts."""
+    game.status, game.state = "finished", state
+    guild = game.guild_id
+    if not rateable(game) or guild is None:  # (a rateable game has its server)
+        return
+    entries = entries_of(game)
+    await store.hold_ratings(guild)  # the server's other games finishing now wait, then rate on ours
+    now = time.time()
+    # the order games finish in is the order they are rated in (a rebuild's): the moment it was rated
+    await store.update_game(game.id, finished_at=now)
+    before = {r.player: r for r in await store.ratings(guild, sorted({e.player for e in entries}))}
+    after, changes = rate(game.id, entries, before, now)
+    await store.put_ratings(guild, after, changes)
+
+
 # -- the service's part ----------------------------------------------------------------------------
 
 
-class Ratings(ServiceCore):
-    """A mixin of ``GameService``: rating a game as it finishes, the rebuild, and what
-    ``/ds stats`` shows of the ratings."""
+class Ratings:
+    """The service's part: the rebuild, and what ``/ds stats`` shows of the ratings."""
 
-    async def _rate(self, game: Game, state: State) -> None:
-        """(In the transaction that finishes the game.) Rate it, if it counts."""
-        game.status, game.state = "finished", state
-        guild = game.guild_id
-        if not rateable(game) or guild is None:  # (a rateable game has its server)
-            return
-        entries = entries_of(game)
-        await self.store.hold_ratings(guild)  # the server's other games finishing now wait, then rate on ours
-        now = time.time()
-        # the order games finish in is the order they are rated in (a rebuild's): the moment it was rated
-        await self.store.update_game(game.id, finished_at=now)
-        before = {r.player: r for r in await self.store.ratings(guild, sorted({e.player for e in entries}))}
-        after, changes = rate(game.id, entries, before, now)
-        await self.store.put_ratings(guild, after, changes)
+    def __init__(self, store: GameStore, tables: Tables) -> None:
+        self.store = store
+        self.tables = tables
 
     async def rebuild_ratings(self, guild_id: str, can_manage: bool = True) -> Reply:
         """Compute the server's ratings again from its finished games, in the order they finished."""
@@ -171,7 +176,7 @@ class Ratings(ServiceCore):
         for _ in range(3):
             games = await self.store.finished_games(guild_id)
             table, changes = await asyncio.to_thread(rate_all, games)
-            async with self.store.transaction():
+            async with self.tables.transaction():
                 await self.store.hold_ratings(guild_id)  # no game of the server is rated meanwhile
                 if len(await self.store.finished_games(guild_id)) != len(games):
                     continue  # a game finished meanwhile: compute again with it

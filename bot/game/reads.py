@@ -2,7 +2,7 @@
 the status, the board, a tile, the log (``/ds status``, ``/ds board``, ``/ds log``, the
 autocompletes).
 
-A mixin of ``GameService``.  Status, board and log show the channel's live game, else its last
+A part of ``GameService``.  Status, board and log show the channel's live game, else its last
 finished one (``_shown``); none of them takes a lock or opens a transaction.
 """
 
@@ -14,10 +14,10 @@ from collections.abc import Collection
 import engine
 import words
 from bot.game import context
-from bot.game.core import Renderer, ServiceCore
+from bot.game.clockwork import Clockwork
 from bot.game.limits import quote
 from bot.game.lobby import free_animals
-from bot.game.pictures import TileRenderer
+from bot.game.pictures import Pictures
 from bot.game.replies import BadRequest, Choice, NoGame, Reply, WrongPhase
 from bot.game.stats import server_stats
 from bot.game.telemetry import drawn
@@ -33,6 +33,7 @@ from bot.game.texts import (
     status_text,
     user_to_act,
 )
+from bot.store.api import GameStore
 from bot.store.models import Game
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from words import Entry, T, Words, join
@@ -44,9 +45,11 @@ log = logging.getLogger(__name__)
 MAX_LOG_LINES = 50
 
 
-class Reads(ServiceCore):
-    renderer: Renderer | None
-    tile_renderer: TileRenderer | None
+class Reads:
+    def __init__(self, store: GameStore, pictures: Pictures, clockwork: Clockwork) -> None:
+        self.store = store
+        self.pictures = pictures
+        self.clockwork = clockwork  # the pace and the clock of the player to act, for /ds status
 
     async def options(self, channel_id: str, user_id: str, lang: str = words.DEFAULT) -> list[Choice]:
         """The options ``user_id`` may choose right now (empty when it is not their turn), in ``lang``."""
@@ -79,7 +82,7 @@ class Reads(ServiceCore):
         if game.status == "finished":
             return Reply(T("bot.over", game=game.id, result=result_text(game)), game_id=game.id,
                          version=game.version, lang=lang_of(game), public=False)
-        return Reply(join(status_text(game), self.clock_text(game), sep="\n"), game_id=game.id,
+        return Reply(join(status_text(game), self.clockwork.clock_text(game), sep="\n"), game_id=game.id,
                      version=game.version, to_act=user_to_act(game), choices=choices_of(game.state, lang_of(game)),
                      lang=lang_of(game), public=False)
 
@@ -89,7 +92,7 @@ class Reads(ServiceCore):
         lang = reader or lang_of(game)
         reply = Reply(prompt_line(game), game_id=game.id, version=game.version, lang=lang_of(game),
                       public=reader is None)
-        reply.image = await self._render(self.renderer, game.started_state, None, lang)
+        reply.image = await self.pictures.board(game.started_state, None, lang)
         reply.alt = alt_text(game.started_state, lang, kind="board", before=await self.store.board_state(game.id))
         return reply
 
@@ -151,10 +154,10 @@ class Reads(ServiceCore):
         reply = Reply(T("bot.tile", tile={"hex": key, "terrain": t["terrain"]}), game_id=game.id,
                       version=game.version, lang=lang_of(game),
                       alt=alt_text(game.started_state, lang_of(game), kind="tile", tile=key))
-        if self.tile_renderer is not None:
+        if self.pictures.tile_renderer is not None:
             try:
-                reply.image = await drawn(self.telemetry, "tile", self.tile_renderer, game.started_state, key,
-                                          lang_of(game))
+                reply.image = await drawn(self.pictures.telemetry, "tile", self.pictures.tile_renderer,
+                                          game.started_state, key, lang_of(game))
             except Exception:  # noqa: BLE001 - say it without a picture rather than fail
                 log.exception("rendering a tile failed")
         return reply

@@ -1,7 +1,7 @@
 """Rematch: the end-of-game post's button opens a new lobby with the same settings, its former
 players invited and its computer seats back by themselves.
 
-A mixin of ``GameService``.  ``claim_rematch`` checks the click (a former player's, the first
+A part of ``GameService``.  ``claim_rematch`` checks the click (a former player's, the first
 one) and claims the finished game's rematch for it, before the shell opens anything (a thread,
 a lobby card), so a second click is refused however quickly it comes; ``open_rematch`` stores
 the new lobby and seats the computer players; ``release_rematch`` takes the claim back when the
@@ -28,9 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.game.core import ServiceCore
+from bot.game.lobby import Lobby
 from bot.game.replies import NoGame, NotAllowed, Reply, WrongPhase
+from bot.game.table import Tables
 from bot.game.texts import lang_of
+from bot.store.api import GameStore
 from bot.store.models import Game
 from words import T
 
@@ -70,9 +72,14 @@ class RematchPlan:
     claim: str  # this click's claim on the rematch (its token)
 
 
-class Rematch(ServiceCore):
-    #: who this process is in the claims it makes (set by ``GameService``)
-    claimant: str
+class Rematch:
+    def __init__(self, store: GameStore, tables: Tables, lobby: Lobby, *, clock: Callable[[], float],
+                 claimant: str | None = None) -> None:
+        self.store = store
+        self.tables = tables
+        self.lobby = lobby
+        self.clock = clock
+        self.claimant = claimant or this_process()  # who this process is in the claims it makes
 
     async def claim_rematch(self, game_id: int, user_id: str) -> RematchPlan:
         """Refuse a click that may not open the rematch; otherwise claim it for this click (once)."""
@@ -82,23 +89,23 @@ class Rematch(ServiceCore):
         seat = game.seat_of(user_id)
         if seat is None or seat.is_ai:
             raise NotAllowed(T("bot.err.rematch_players", game=game.id))
-        async with self._lock(game.channel_id), self.store.transaction():
-            game = await self.store.game(game_id)
+        async with self.tables.at(game.channel_id) as table:
+            game = await table.by_id(game_id)
             assert game is not None
             now = self.clock()
             mark = game.settings.get("rematch")
             held = claim_of(mark)
             if mark is not None and (held is None or now - float(held.get("at") or 0) < CLAIM_SECONDS):
-                new = await self.store.game(mark) if held is None and isinstance(mark, int) else None
+                new = await table.store.game(mark) if held is None and isinstance(mark, int) else None
                 where = T("bot.rematch.opening") if new is None else T("bot.rematch.where", game=new.id,
                                                                         where=f"<#{new.channel_id}>")
                 raise WrongPhase(T("bot.err.rematch_twice", game=game.id, where=where))
-            live = await self.store.live_game(game.channel_id)
+            live = await table.store.live_game(game.channel_id)
             if live is not None and not game.home_channel_id:
                 raise WrongPhase(T("bot.err.game_here", game=live.id, status=T("bot.status.running")))
             token = secrets.token_hex(8)
             claim = {"by": self.claimant, "at": now, "claim": token}
-            await self.store.update_game(game.id, settings={**game.settings, "rematch": claim})
+            await table.store.update_game(game.id, settings={**game.settings, "rematch": claim})
         if held is not None:
             log.warning("game %s: the rematch claimed by %s was never opened; a click takes it over", game.id,
                         held.get("by") or "an older version", extra={"game": game.id})
@@ -113,28 +120,29 @@ class Rematch(ServiceCore):
         old = plan.game
         settings = {k: v for k, v in old.settings.items() if k != "rematch"}
         players = max(len(old.seats), 2)
-        self.check_new(players, old.variant, plan.lang)
-        async with self._lock(channel_id), self.store.transaction():
-            current = await self.store.game(old.id)  # (PostgreSQL: its row held till the lobby is stored)
+        self.lobby.check_new(players, old.variant, plan.lang)
+        async with self.tables.at(channel_id) as table:
+            current = await table.store.game(old.id)  # (PostgreSQL: its row held till the lobby is stored)
             if current is None or (claim_of(current.settings.get("rematch")) or {}).get("claim") != plan.claim:
                 raise WrongPhase(T("bot.err.rematch_taken", game=old.id))
-            new_id = await self._insert_lobby(channel_id, plan.host_id, plan.host_name, players, old.variant,
-                                              settings, home_channel_id=home_channel_id,
-                                              lobby_message_id=lobby_message_id, guild_id=old.guild_id)
+            new_id = await self.lobby.insert_lobby(table, plan.host_id, plan.host_name, players, old.variant,
+                                                   settings, home_channel_id=home_channel_id,
+                                                   lobby_message_id=lobby_message_id, guild_id=old.guild_id)
             seated = 1
             for seat in old.seats:
                 if seat.is_ai:
-                    await self.store.insert_seat(new_id, seated, f"ai:{secrets.token_hex(4)}", seat.user_name, None,
-                                                 False, ai_level=seat.ai_level)
+                    await table.store.insert_seat(new_id, seated, f"ai:{secrets.token_hex(4)}", seat.user_name,
+                                                  None, False, ai_level=seat.ai_level)
                     seated += 1
             kept = {k: v for k, v in current.settings.items() if k != "rematch"}
-            await self.store.update_game(old.id, settings={**kept, "rematch": new_id})
+            await table.store.update_game(old.id, settings={**kept, "rematch": new_id})
         log.info("game %s: its rematch opened as game %s", old.id, new_id, extra={"game": new_id,
                                                                                  "server": old.guild_id})
         game = await self.store.game(new_id)
         assert game is not None
         return Reply(T("bot.rematch.open", game=new_id, former=old.id, host=plan.host_name, seated=len(game.seats),
-                       players=game.players), game_id=new_id, lang=plan.lang, mention=plan.invited)
+                       players=game.players), game_id=new_id, lang=plan.lang, mention=plan.invited,
+                     changes=table.changes)
 
     async def release_rematch(self, plan: RematchPlan) -> None:
         """The rematch could not be opened: the next click may try again (a claim taken over
@@ -156,10 +164,10 @@ class Rematch(ServiceCore):
 
     async def _release(self, game_id: int, whose: Callable[[Claim], bool]) -> Claim | None:
         """Take back the game's rematch claim if ``whose(claim)`` says so; the claim taken back."""
-        async with self.store.transaction():
-            game = await self.store.game(game_id)
+        async with self.tables.transaction() as table:
+            game = await table.by_id(game_id)
             claim = claim_of(game.settings.get("rematch")) if game is not None else None
             if game is None or claim is None or not whose(claim):
                 return None
-            await self.store.update_game(game_id, settings={k: v for k, v in game.settings.items() if k != "rematch"})
+            await table.store.update_game(game_id, settings={k: v for k, v in game.settings.items() if k != "rematch"})
             return claim

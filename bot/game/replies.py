@@ -1,4 +1,5 @@
-"""What the service answers: transport-neutral replies and typed errors (no Discord here)."""
+"""What the service answers: transport-neutral replies, what a use case changed, and typed
+errors (no Discord here)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,31 @@ class Choice:
     description: str | None = None  # a line under a select option (a card's effect)
     #: what a player may type for it besides the label (its id; a corner's every label)
     spellings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PromptChanged:
+    """The channel's game moved (or may have): its live post is brought up to date."""
+
+    channel_id: str
+
+
+@dataclass(frozen=True)
+class LobbyChanged:
+    """The game's lobby changed (a seat, its start, its end): its card in the parent channel reads anew."""
+
+    game_id: int
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """The game ended from outside its turns (abandoned): its last prompt loses its buttons."""
+
+    game_id: int
+
+
+#: What a use case changed that the shell shows, in the order it shows them (``Table.changes``).
+Change = PromptChanged | LobbyChanged | GameEnded
 
 
 @dataclass
@@ -39,6 +65,7 @@ class Reply:
     settled: bool = False  # the proposal this reply answers is decided (done, refused, expired): no more votes
     lang: str | None = None  # the game's language (public posts); None: the shell looks it up
     alt: str | None = None  # the image's alt text (``words.alt``), in the language it is drawn in
+    changes: tuple[Change, ...] = ()  # what the shell shows after answering (``Responder.show``)
 
     @property
     def text(self) -> str:

@@ -1,7 +1,7 @@
 """The pace scheduler: one loop for every game, not a task per game.
 
 Each tick asks the store which games are due (``games.due_at``, indexed), lets the service
-decide what each owes (a reminder, a deadline: ``GameService.pace_tick``, one transaction per
+decide what each owes (a reminder, a deadline: ``Clockwork.pace_tick``, one transaction per
 game, written to the outbox), starts the computer players' turns where the AI is to act (its
 own seat, a seat it holds, a decision a deadline handed over), lets housekeeping sweep every
 ``SWEEP_SECONDS`` (``bot.game.housekeeping``: lobbies to close, threads to archive, idle games),
@@ -29,17 +29,30 @@ TICK_SECONDS = 0.5
 BATCH = 100
 
 
+class Alarm:
+    """Wakes the scheduler before its next tick: rung by whoever just scheduled something (a move
+    a computer player may answer, followers' news, a notice in the outbox).  Made before the
+    scheduler, so what rings it is built without it."""
+
+    def __init__(self) -> None:
+        self.rung = asyncio.Event()
+
+    def ring(self) -> None:
+        self.rung.set()
+
+
 class Scheduler:
     def __init__(self, service: GameService, deliver: Callable[[], Awaitable[int]], *,
                  on_ai: Callable[[int], Awaitable[None]] | None = None,
-                 clock: Callable[[], float] | None = None, tick_seconds: float = TICK_SECONDS) -> None:
+                 clock: Callable[[], float] | None = None, tick_seconds: float = TICK_SECONDS,
+                 alarm: Alarm | None = None) -> None:
         self.service = service
         self.deliver = deliver  # sends the outbox; returns how many went out
         self.on_ai = on_ai  # starts the AI's turn in a game (by id); it must not wait for the AI to think
         self.clock = clock or time.time
         self.tick_seconds = tick_seconds
         self._task: asyncio.Task[None] | None = None
-        self._wake = asyncio.Event()
+        self._wake = (alarm or Alarm()).rung
         self._swept: float | None = None  # when housekeeping last swept (by this clock)
 
     async def tick(self) -> int:
@@ -51,7 +64,7 @@ class Scheduler:
             for game_id in due:
                 try:
                     with context.scope(game=game_id):
-                        if await self.service.pace_tick(game_id, now) and self.on_ai is not None:
+                        if await self.service.clockwork.pace_tick(game_id, now) and self.on_ai is not None:
                             await self.on_ai(game_id)
                 except Exception as e:  # noqa: BLE001 - one game's trouble never stops the others
                     log.exception("pace of game %s failed", game_id, extra={"game": game_id})
@@ -63,7 +76,7 @@ class Scheduler:
         if self._swept is None or not self._swept <= now < self._swept + SWEEP_SECONDS:
             self._swept = now  # housekeeping: lobbies to close, threads to archive, idle games
             try:
-                await self.service.housekeeping(now)
+                await self.service.housekeeping.sweep(now)
             except Exception as e:  # noqa: BLE001 - the next sweep tries again
                 log.exception("housekeeping failed")
                 if is_store_error(e):

@@ -32,23 +32,23 @@ class Looks:
         word, _, arg = line.partition(" ")
         command, arg = word.lower(), arg.strip()
         if command == "board":
-            reply = await self.service.board(self.channel)
+            reply = await self.service.reads.board(self.channel)
             await self.show(reply)
             await self.describe(reply.alt)
         elif command == "status":
-            self.say((status or await self.service.status(self.channel)).message)
+            self.say((status or await self.service.reads.status(self.channel)).message)
         elif command == "log":
             if arg and not arg.isdigit():
                 self.say(T("play.log_usage"))
                 return True
-            self.say((await self.service.log(self.channel, int(arg or 10))).message)
+            self.say((await self.service.reads.log(self.channel, int(arg or 10))).message)
         elif command == "history":
             await self.history(arg)
         elif command == "tile":
             if not arg:
                 self.say(T("play.tile_usage"))
                 return True
-            reply = await self.service.tile(self.channel, arg)
+            reply = await self.service.reads.tile(self.channel, arg)
             self.say(reply.message)
             await self.describe(None, around=arg)
             if reply.image:

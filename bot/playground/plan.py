@@ -54,10 +54,11 @@ async def plan_command(service: GameService, channel: str, arg: str, to_act: str
     if not text:
         return await _shown(service, game, channel, user, name, animal, lang)
     if text.lower() in words.typed_words("bot.plan.clear_words"):  # any language's: "clear" in every one
-        return (await service.clear_plan(channel, user, animal)).message
+        return (await service.plans.clear_plan(channel, user, animal)).message
     if text.startswith(ADD):
-        return (await service.set_plan(channel, user, text[len(ADD):], add=True, animal=animal, lang=lang)).message
-    return (await service.set_plan(channel, user, text, animal=animal, lang=lang)).message
+        return (await service.plans.set_plan(channel, user, text[len(ADD):], add=True, animal=animal,
+                                             lang=lang)).message
+    return (await service.plans.set_plan(channel, user, text, animal=animal, lang=lang)).message
 
 
 async def _shown(service: GameService, game: Game, channel: str, user: str, name: str, animal: str | None,
@@ -67,7 +68,7 @@ async def _shown(service: GameService, game: Game, channel: str, user: str, name
     seat = game.seat_of(user)
     which = animal or (seat.animals[0] if seat is not None and len(seat.animals) == 1 else None)
     plan = (await service.store.plans(game.id)).get(which) if which is not None else None
-    shown = await service.show_plan(channel, user, animal)  # it tells, and clears, what others took
+    shown = await service.plans.show_plan(channel, user, animal)  # it tells, and clears, what others took
     how = T("play.plan_help", player=name)
     if which is None or (plan is not None and plan.spaces):
         return join(shown.message, how, sep="\n")

@@ -90,7 +90,7 @@ class Playground:
                 text = words.line(line, self.lang, turn=True)
                 self.say(words.gettext("bot.planned_mark", self.lang, line=text) if at in planned else text)
             self._log_seen = told
-        post = await self.service.channel_post(self.channel)
+        post = await self.service.postbox.channel_post(self.channel)
         if post is None:
             return
         if game is not None and game.post.notice:  # what the channel's post says beside the log (an undo, a plan
@@ -105,7 +105,7 @@ class Playground:
         for name, data in post.extra_images:  # the end-of-game image
             self.board_path.with_name(name).write_bytes(data)
             self.say(T("play.written.file", name=name, path=str(self.board_path.with_name(name))))
-        await self.service.record_post(post, f"local-{post.version}" if post.new_message else None)
+        await self.service.postbox.record_post(post, f"local-{post.version}" if post.new_message else None)
 
     async def picture_prompt(self, version: int | None) -> None:
         """Write the turn picture of the prompt the terminal is about to ask (once per state)."""
@@ -155,7 +155,7 @@ class Playground:
         ready to play; else the exit status (0 when the player quit before it began).  ``names``
         as the command line gives them: ``Ann,Bob`` and ``Ann, Bob`` are two names, as at the prompt."""
         names = split_names(" ".join(names))
-        status = await self.service.game_status(self.channel)
+        status = await self.service.reads.game_status(self.channel)
         if status == "finished" and not new and not names:
             self.say(T("play.finished_study"))
             game = await self.service.store.latest_game(self.channel)
@@ -180,18 +180,18 @@ class Playground:
                 if stored is not None:  # said before it is gone: which game, and whose
                     self.say(T("play.abandoning", game=stored.id,
                                players=", ".join(seat.user_name for seat in stored.seats)))
-                await self.service.abandon(self.channel, "local:admin", can_manage_channel=True)
+                await self.service.play.abandon(self.channel, "local:admin", can_manage_channel=True)
             host = chosen[0]
-            reply = await self.service.create_lobby(self.channel, f"local:{host}", host, len(chosen) + len(self.ai),
-                                                    language=self.lang)
+            reply = await self.service.lobby.create_lobby(self.channel, f"local:{host}", host,
+                                                          len(chosen) + len(self.ai), language=self.lang)
             for name in chosen[1:]:
-                await self.service.join(self.channel, f"local:{name}", name)
+                await self.service.lobby.join(self.channel, f"local:{name}", name)
             for level in self.ai:
-                await self.service.add_ai(self.channel, f"local:{host}", level)
+                await self.service.computer.add_ai(self.channel, f"local:{host}", level)
             game = await self.service.store.live_game(self.channel)
             assert game is not None  # the lobby just opened
             self.say(T("play.game_for", game=reply.game_id, players=", ".join(s.user_name for s in game.seats)))
-            await self.show(await self.service.start(self.channel, f"local:{host}"))
+            await self.show(await self.service.lobby.start(self.channel, f"local:{host}"))
             await self.catch_up()
         except ServiceError as e:
             self.say(T("play.cannot_start", reason=e.in_(self.lang)))
@@ -204,14 +204,14 @@ class Playground:
         game = await self.service.store.live_game(self.channel)
         if game is None:
             return
-        while await self.service.ai_turn(game.id):
+        while await self.service.computer.ai_turn(game.id):
             await self.catch_up()
 
     async def loop(self) -> int:
         refused: int | None = None  # the state version at which the last input was refused
         while True:
             await self.computer_players()
-            status = await self.service.status(self.channel)
+            status = await self.service.reads.status(self.channel)
             if status.to_act is None:
                 self.say(status.message)
                 return await self.study()
@@ -241,7 +241,7 @@ class Playground:
         """A finished game just loaded: how it ended (not its whole log), then its study."""
         self._log_seen = logbook.total(state) - 1
         await self.catch_up()  # the breakdown and the end-of-game image
-        self.say((await self.service.status(self.channel)).message)
+        self.say((await self.service.reads.status(self.channel)).message)
         return await self.study()
 
     async def study(self) -> int:
@@ -266,13 +266,13 @@ class Playground:
             return
         command = line.partition(" ")[0].lower()
         if command == "undo":
-            await self.service.undo(self.channel, await self._latest_chooser() or to_act)
+            await self.service.takeback.undo(self.channel, await self._latest_chooser() or to_act)
             await self.catch_up()  # the channel's notice says who took back what
         elif command == "plan":
             self.say(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act, self.lang))
         else:
             option = option_id(line, choices, self.lang)
-            await self.show(await self.service.act(self.channel, to_act, option, status.version))
+            await self.show(await self.service.play.act(self.channel, to_act, option, status.version))
             await self.catch_up()
 
     async def _latest_chooser(self) -> str | None:

@@ -40,12 +40,9 @@ class Community(StorePart):
 
     async def finished_games(self, guild_id: str) -> list[Game]:
         """The server's finished games in the order they finished (the order ratings are computed in)."""
-        async with self._read().execute(
-            "SELECT id FROM games WHERE status = 'finished' AND guild_id = ? AND state IS NOT NULL "
-            "ORDER BY finished_at, id", (guild_id,)
-        ) as cur:
-            ids = [r["id"] for r in await cur.fetchall()]
-        return [g for g in [await self.game(i) for i in ids] if g is not None]
+        return await self._games(
+            "SELECT g.* FROM games g WHERE status = 'finished' AND guild_id = ? AND state IS NOT NULL "
+            "ORDER BY finished_at, id", (guild_id,))
 
     async def hold_ratings(self, guild_id: str) -> None:
         """(In a transaction, before its ratings are read.) Until the transaction ends, no other
@@ -87,12 +84,9 @@ class Community(StorePart):
 
     async def followed_games(self, user_id: str) -> list[Game]:
         """The games ``user_id`` follows that are not over yet, newest first."""
-        async with self._read().execute(
-            "SELECT g.id FROM games g JOIN followers f ON f.game_id = g.id WHERE f.user_id = ? "
-            "AND g.status IN ('lobby', 'active') ORDER BY g.id DESC", (user_id,)
-        ) as cur:
-            ids = [r["id"] for r in await cur.fetchall()]
-        return [g for g in [await self.game(i) for i in ids] if g is not None]
+        return await self._games(
+            "SELECT g.* FROM games g JOIN followers f ON f.game_id = g.id WHERE f.user_id = ? "
+            "AND g.status IN ('lobby', 'active') ORDER BY g.id DESC", (user_id,))
 
     async def set_follower(self, game_id: int, user_id: str, on: bool) -> bool:
         """(In a transaction.) Follow or stop following; False when nothing changed."""

@@ -6,11 +6,13 @@ import os
 import sqlite3
 import tempfile
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.store.api import GameStore, StoreUnavailable, database_path, is_url, redact
 from bot.store.postgres import PgStore
+from bot.store.shards import Shards
 from bot.store.sqlite import SCHEMA_VERSION, Store
 
 
@@ -28,14 +30,19 @@ class StoreReport:
         return max(0, self.target - self.schema)
 
 
-async def open_store(target: str | None = None) -> Store:
+async def open_store(target: str | None = None, *, shards: Shards | None = None,
+                     clock: Callable[[], float] | None = None) -> Store:
     """Open (creating and migrating if needed) the store at ``target``: a ``postgresql://`` URL,
     a SQLite path, or None for ``DS_DATABASE_URL`` / ``DS_DATABASE`` / the default file.
-    ``StoreUnavailable`` (with a reason and no password) if that fails."""
+    ``StoreUnavailable`` (with a reason and no password) if that fails.  ``shards``: this
+    process's (catch-up posts, reminders, deadlines: its servers only; None: all); ``clock``: what
+    rows are dated by (the one housekeeping reads them with; None: the time)."""
     path = database_path(target)
-    if is_url(path):
-        return await PgStore.open(path)
-    return await Store.open(path)
+    store = await PgStore.open(path) if is_url(path) else await Store.open(path)
+    store.shards = shards
+    if clock is not None:
+        store.clock = clock
+    return store
 
 
 __all__ = ["GameStore", "StoreReport", "inspect_store", "open_store"]

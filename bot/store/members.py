@@ -27,12 +27,9 @@ class Members(StorePart):
 
     async def games_of(self, user_id: str) -> list[Game]:
         """Every live game (lobby or running) with a seat for ``user_id``, newest first."""
-        async with self._read().execute(
-            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? "
-            "AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC", (user_id,)
-        ) as cur:
-            ids = [r["id"] for r in await cur.fetchall()]
-        return [g for g in [await self.game(i) for i in ids] if g is not None]
+        return await self._games(
+            "SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? "
+            "AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC", (user_id,))
 
     async def set_user(self, user_id: str, *, notify_dm: bool | None = None, dm_failed_at: float | None = None,
                        clear_failure: bool = False) -> None:

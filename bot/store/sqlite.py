@@ -29,19 +29,12 @@ from bot.store.community import Community
 from bot.store.dialect import SQLITE, migration_script, statements
 from bot.store.layouts import Layouts
 from bot.store.members import Members
-from bot.store.models import (
-    Game,
-    LivePost,
-    Move,
-    Seat,
-    TurnClock,
-    decode_state,
-    encode_state,
-)
+from bot.store.models import Game, LivePost, Move, Seat, TurnClock, decode_state, encode_state
 from bot.store.outbox import OutboxRows
 from bot.store.packs import Packs
 from bot.store.plans import PlanRows
 from bot.store.proposals import Proposals
+from bot.store.rows import chunks, game_from, seat_from, seats_by_game
 from bot.store.schema import MIGRATIONS
 from bot.store.seats import SeatRows
 from bot.store.shards import Shards
@@ -207,23 +200,22 @@ class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, 
         async with self._read().execute(
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
         ) as cur:
-            seats = [Seat(r["seat"], r["user_id"], r["user_name"], r["animal"], bool(r["is_host"]),
-                          bool(r["resigned"]), r["away_until"], r["away_used"], bool(r["ai_hold"]),
-                          r["ai_level"], r["hint_version"])
-                     for r in await cur.fetchall()]
-        post = LivePost(row["live_message_id"], row["live_seat"], bool(row["live_image"]), row["story_from"],
-                        row["board_due"], row["notice"])
-        return Game(row["id"], row["channel_id"], row["status"], row["ruleset"], row["players"],
-                    row["variant"], row["seed"], row["version"],
-                    json.loads(row["setup"]) if row["setup"] else None,
-                    row["announced_version"], seats, json.loads(row["settings"] or "{}"),
-                    row["home_channel_id"], row["lobby_message_id"], post, row["guild_id"],
-                    TurnClock(row["turn_since"], row["reminders_sent"], bool(row["deadline_done"]), row["due_at"]),
-                    row["finished_at"], row["told_turn"], created_at=row["created_at"], ended_at=row["ended_at"],
-                    archived_at=row["archived_at"], idle_told=row["idle_told"],
-                    decided={int(k): v for k, v in json.loads(row["decided"] or "{}").items()},
-                    planned=json.loads(row["planned"] or "[]"),
-                    state_blob=row["state"])
+            seats = [seat_from(r) for r in await cur.fetchall()]
+        return game_from(row, seats)
+
+    async def _games(self, query: str, args: tuple[Any, ...]) -> list[Game]:
+        """The games a query of ``games`` rows finds (``g.*``), in its order, with their seats: a
+        query for the games and one for their seats (one per ``SEATS_AT_ONCE`` games), not one each."""
+        async with self._read().execute(query, args) as cur:
+            rows = list(await cur.fetchall())
+        seats: dict[int, list[Seat]] = {}
+        for ids in chunks([r["id"] for r in rows]):
+            marks = ", ".join("?" * len(ids))
+            async with self._read().execute(
+                f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY game_id, seat", tuple(ids)
+            ) as cur:
+                seats.update(seats_by_game(await cur.fetchall()))
+        return [game_from(r, seats.get(r["id"], [])) for r in rows]
 
     async def unannounced_channels(self) -> list[str]:
         """Channels whose newest game state was never posted (e.g. Discord was down), of this

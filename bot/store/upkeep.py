@@ -81,12 +81,9 @@ class Upkeep(StorePart):
 
     async def games_of_server(self, guild_id: str, limit: int = 50, offset: int = 0) -> list[Game]:
         """The server's live games (lobbies and running), newest first, from the ``offset``-th on."""
-        async with self._read().execute(
-            "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id DESC "
-            "LIMIT ? OFFSET ?", (guild_id, limit, offset)
-        ) as cur:
-            ids = [r["id"] for r in await cur.fetchall()]
-        return [g for g in [await self.game(i) for i in ids] if g is not None]
+        return await self._games(
+            "SELECT g.* FROM games g WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id DESC "
+            "LIMIT ? OFFSET ?", (guild_id, limit, offset))
 
     async def count_server_games(self, guild_id: str) -> tuple[int, int]:
         """How many live games the server has, and how many of them are lobbies (an indexed count)."""

@@ -24,10 +24,10 @@ async def start_game(service: GameService, channel: str = "chan", players: int =
                      variant: str = "standard") -> list[str]:
     """Open, fill and start a game; returns the user ids by seat."""
     users = [f"user{i}" for i in range(players)]
-    await service.create_lobby(channel, users[0], "Ann", players, variant)
+    await service.lobby.create_lobby(channel, users[0], "Ann", players, variant)
     for i, u in enumerate(users[1:], start=1):
-        await service.join(channel, u, f"P{i}")
-    await service.start(channel, users[0])
+        await service.lobby.join(channel, u, f"P{i}")
+    await service.lobby.start(channel, users[0])
     return users
 
 
@@ -35,10 +35,10 @@ async def play_random(service: GameService, channel: str, chooser: random.Random
     """Play random legal choices through the service; returns how many were applied."""
     done = 0
     while done < limit:
-        status = await service.status(channel)
+        status = await service.reads.status(channel)
         if status.to_act is None:
             break
         option = pick(status.choices, chooser)  # choices carry the option ids pick needs
-        await service.act(channel, status.to_act, option.id, status.version)
+        await service.play.act(channel, status.to_act, option.id, status.version)
         done += 1
     return done

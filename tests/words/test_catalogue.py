@@ -1,5 +1,6 @@
-"""The catalogues are complete: both languages, every key the engine can say, the same
-placeholders, all plural forms, no unused message, and every glossary form a text asks for."""
+"""The catalogues are complete: every language found (each compared with English), every key the
+engine can say, the same placeholders, all plural forms, no unused message, and every glossary
+form a text asks for."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from engine import data
 from engine.data import DOMINANCE_CARDS, ROW_NAMES
 from engine.geometry import corner_keys_of
 from words import catalog, render
-from words.glossary import glossary
+from words.glossary import PLAIN, glossary
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMESPACES = ("log.", "opt.", "ask.", "err.")
@@ -58,29 +59,34 @@ def forms(value) -> tuple[str, ...]:
 
 
 EN = catalog.catalogue("en").messages
-HU = catalog.catalogue("hu").messages
+#: Every language found but English: each is compared with English.
+OTHERS = words.LANGUAGES[1:]
 
 
-def test_both_languages_have_every_message_with_a_text():
-    assert set(EN) == set(HU), f"only in one language: {sorted(set(EN) ^ set(HU))}"
-    for lang, msgs in (("en", EN), ("hu", HU)):
-        nplurals = catalog.catalogue(lang).nplurals
-        for key, value in msgs.items():
-            assert all(f.strip() for f in forms(value)), f"{lang}: {key} has an empty text"
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_language_has_every_english_message_with_a_text(lang):
+    msgs = catalog.catalogue(lang).messages
+    assert set(EN) == set(msgs), f"{lang}: not as in English: {sorted(set(EN) ^ set(msgs))}"
+    for one, ones in (("en", EN), (lang, msgs)):
+        nplurals = catalog.catalogue(one).nplurals
+        for key, value in ones.items():
+            assert all(f.strip() for f in forms(value)), f"{one}: {key} has an empty text"
             if isinstance(value, tuple):
-                assert len(value) == nplurals, f"{lang}: {key} lacks plural forms"
-                assert isinstance(EN[key], tuple) == isinstance(HU[key], tuple), key
+                assert len(value) == nplurals, f"{one}: {key} lacks plural forms"
+                assert isinstance(EN[key], tuple) == isinstance(msgs[key], tuple), key
 
 
-def test_translations_have_the_english_placeholders():
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_translations_have_the_english_placeholders(lang):
+    msgs = catalog.catalogue(lang).messages
     for key, en in EN.items():
         want = set(fields(forms(en)[-1]))
-        for lang, value in (("en", en), ("hu", HU[key])):
-            for text in forms(value):
-                got = set(fields(text))
-                # a singular form may leave its count out ("the single species")
-                assert got == want or (isinstance(value, tuple) and got | {"n"} == want), \
-                    f"{lang}: {key}: placeholders {sorted(got)} differ from the English {sorted(want)}"
+        value = msgs[key]
+        for text in forms(value):
+            got = set(fields(text))
+            # a singular form may leave its count out ("the single species")
+            assert got == want or (isinstance(value, tuple) and got | {"n"} == want), \
+                f"{lang}: {key}: placeholders {sorted(got)} differ from the English {sorted(want)}"
 
 
 def test_a_plural_message_has_its_count():
@@ -125,13 +131,14 @@ def _bot_side() -> set[str]:
     return exact | {k for k in EN if k.startswith(tuple(prefixes))} | command_keys()
 
 
-def test_every_key_the_bot_uses_is_in_both_catalogues():
+def test_every_key_the_bot_uses_is_in_every_catalogue():
     from bot_keys import bot_keys
 
     from bot.discord.commands import command_keys
 
     exact, prefixes = bot_keys()
-    missing = sorted(k for k in exact | command_keys() if k not in EN or k not in HU)
+    missing = sorted(k for k in exact | command_keys() for lang in words.LANGUAGES
+                     if k not in catalog.catalogue(lang).messages)
     assert missing == []
     empty = sorted(p for p in prefixes if not any(k.startswith(p) for k in EN))
     assert empty == [], "a key family the bot builds has no message"
@@ -143,22 +150,26 @@ def test_no_message_is_unused():
     assert unused == []
 
 
-def test_the_glossary_has_every_term_in_both_languages():
-    g = glossary()
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_the_glossary_of_every_language_has_every_term(lang):
+    g = glossary(lang)
     ids = {"animal": data.FOOD_CHAIN, "element": data.ELEMENTS, "terrain": data.TERRAINS, "action": ROW_NAMES,
            "card": (*DOMINANCE_CARDS, "Survival"), "point": ("NE", "E", "SE", "SW", "W", "NW")}
     for kind, want in ids.items():
         assert set(g[kind]) == set(want), kind
         for ident in want:
-            assert g[kind][ident]["en"].strip() and g[kind][ident]["hu"].strip(), (kind, ident)
+            assert g[kind][ident][PLAIN].strip(), (lang, kind, ident)
+    assert set(g) == set(glossary("en")), f"{lang}: kinds of terms not as in English"
+    for kind, entries in glossary("en").items():
+        assert set(g[kind]) == set(entries), f"{lang}: {kind} terms not as in English"
 
 
 @pytest.mark.parametrize("lang", words.LANGUAGES)
 def test_every_form_a_text_asks_for_is_in_the_glossary(lang):
     """``{tile:onto}`` needs that form of every terrain; ``{card:the}`` of every card..."""
-    g = glossary()
+    g = glossary(lang)
     kinds_with_forms = {"animal", "element", "terrain", "action", "card"}
-    msgs = EN if lang == "en" else HU
+    msgs = catalog.catalogue(lang).messages
     for key, value in msgs.items():
         for text in forms(value):
             for name, specs in fields(text).items():
@@ -166,13 +177,13 @@ def test_every_form_a_text_asks_for_is_in_the_glossary(lang):
                 for spec in specs - {""}:
                     if kind in kinds_with_forms:
                         for ident, entry in g[kind].items():
-                            assert f"{lang}_{spec}" in entry, f"{key}: {kind}.{ident} has no {lang}_{spec} form"
+                            assert spec in entry, f"{lang}: {key}: {kind}.{ident} has no {spec} form"
                     elif kind == "tile":
-                        assert f"{lang}_{spec}" in g["tile"]["name"], f"{key}: no tile form {spec}"
+                        assert spec in g["tile"]["name"], f"{lang}: {key}: no tile form {spec}"
                         if spec != "short":
-                            assert all(f"{lang}_{spec}" in e for e in g["terrain"].values()), (key, spec)
+                            assert all(spec in e for e in g["terrain"].values()), (lang, key, spec)
                     elif kind == "corner":
-                        assert all(f"{lang}_{spec}" in e for e in g["corner"].values()), (key, spec)
+                        assert all(spec in e for e in g["corner"].values()), (lang, key, spec)
                     else:
                         pytest.fail(f"{lang}: {key}: {{{name}:{spec}}} asks a form of a kind without forms")
 

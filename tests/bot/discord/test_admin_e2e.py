@@ -94,10 +94,10 @@ async def test_a_busy_servers_games_are_counted_and_paged_newest_first_never_cut
     guild = str(fake.guild_id)
     for n in range(104):  # lobbies, and every fourth one a running game
         host = f"{n:03d}-" + "h" * 28  # names as long as Discord's
-        await service.create_lobby(f"1{n:018d}", f"9{n:017d}", host, 2, guild_id=guild)
+        await service.lobby.create_lobby(f"1{n:018d}", f"9{n:017d}", host, 2, guild_id=guild)
         if n % 4 == 0:
-            await service.join(f"1{n:018d}", f"8{n:017d}", "p" * 32)
-            await service.start(f"1{n:018d}", f"9{n:017d}")
+            await service.lobby.join(f"1{n:018d}", f"8{n:017d}", "p" * 32)
+            await service.lobby.start(f"1{n:018d}", f"9{n:017d}")
     await store.close()
     bot = BotProcess(fake, db)
     await bot.start()

@@ -79,3 +79,36 @@ def test_the_tree_size_is_counted_by_the_longest_localisation():
             "options": [{"name": "c", "description": "d", "choices": [{"name": "e", "value": "fg"}]}]}
     assert size(node) == 3 + 2 + 1 + 1 + 1 + 2
 
+
+
+async def test_a_family_is_shown_as_a_subgroup_by_leaving_it_out_of_flat():
+    """``commands.FLAT`` decides: the story family as ``/ds story board`` ..., its commands worded
+    in every locale as they were flat (``cmd.board.name``), /ds a slot lighter per command moved."""
+    from bot.discord.commands import FLAT, ORDER, Ds
+    from bot.discord.commands_story import Story
+
+    story = [c.name for c in Story(None).commands]
+    order = tuple(n for n in ORDER if n not in story[:-1])
+    order = tuple("story" if n == story[-1] else n for n in order)
+    grouped = await synced_payload(Ds(None, flat=FLAT - {Story}, order=order))
+    flat = await synced_payload()
+    assert [o["name"] for o in grouped["options"]] == list(order)
+    group = next(o for o in grouped["options"] if o["name"] == "story")
+    assert [o["name"] for o in group["options"]] == story
+    was = {o["name"]: o for o in flat["options"]}
+    for command in group["options"]:
+        assert command["name_localizations"] == was[command["name"]]["name_localizations"]
+        assert command["description_localizations"] == was[command["name"]]["description_localizations"]
+        assert command["options"] == was[command["name"]]["options"]
+    assert violations(grouped, LOCALES) == []
+    assert len(subcommands(grouped)) == len(subcommands(flat)) - len(story) + 1
+
+
+def test_ds_refuses_an_order_that_misses_a_family_or_a_command():
+    import pytest
+
+    from bot.discord.commands import FLAT, ORDER, Ds
+    from bot.discord.commands_story import Story
+
+    with pytest.raises(ValueError, match="story"):
+        Ds(None, flat=FLAT - {Story}, order=ORDER)

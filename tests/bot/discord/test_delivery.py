@@ -115,6 +115,7 @@ class _Service:
         self.recorded: list[tuple[int, str | None]] = []
         self.recording = asyncio.Event()
         self.record_started = asyncio.Event()
+        self.postbox = self  # the service's part the announcer asks
 
     async def channel_post(self, channel_id: str) -> ChannelPost | None:
         if self.recorded:
@@ -210,6 +211,7 @@ class _Followers:
 
     def __init__(self, refusals: dict[str, list[Exception]]) -> None:
         self.refusals, self.dms, self.posts, self.failed_at, self.mention = refusals, [], [], {}, None
+        self.followers = self.postbox = self  # the service's parts the news asks
 
     async def create_dm(self, user):
         async def send(content, **kwargs):

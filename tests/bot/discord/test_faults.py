@@ -50,13 +50,13 @@ async def test_a_killed_render_worker_is_replaced_and_the_next_board_has_its_pic
     try:
         service = GameService(store, pool.board, pool.tile)
         await start_game(service, "chan", players=2)
-        board = await service.board("chan")
+        board = await service.reads.board("chan")
         assert board.image and board.image[:4] == b"\x89PNG"
         (worker,) = pool.worker_pids()
         os.kill(worker, signal.SIGKILL)
         await asyncio.sleep(0.5)
         caplog.set_level(logging.WARNING, logger="bot.game.render_pool")
-        first, second = await asyncio.gather(service.board("chan"), service.board("chan"))
+        first, second = await asyncio.gather(service.reads.board("chan"), service.reads.board("chan"))
         assert first.image[:4] == b"\x89PNG" and second.image[:4] == b"\x89PNG"
         assert worker not in pool.worker_pids()
         died = [r for r in caplog.records if "render worker died" in r.getMessage()]

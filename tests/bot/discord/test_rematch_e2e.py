@@ -114,7 +114,7 @@ async def test_a_rematch_claim_nobody_finishes_is_released_by_its_age(fake, tmp_
         # another process claims the click and is never heard of again (its host went away)
         store = await open_store(str(db))
         try:
-            await GameService(store).claim_rematch(1, str(BOB.id))
+            await GameService(store).rematch.claim_rematch(1, str(BOB.id))
         finally:
             await store.close()
         (said,) = await press(fake, rematch, end, ANN)

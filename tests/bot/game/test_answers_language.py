@@ -16,13 +16,13 @@ async def test_the_private_full_board_is_drawn_in_the_readers_language(store):
     service = GameService(store, renderer=renderer)
     await start_game(service)  # an English game
     game = await store.live_game("chan")
-    mine = await service.full_board(game.id, "chan", "hu")
+    mine = await service.reads.full_board(game.id, "chan", "hu")
     assert not mine.public and mine.image == b"png" and drawn[-1] == "hu"
-    public = await service.board("chan")
+    public = await service.reads.board("chan")
     assert public.public and public.lang == "en" and drawn[-1] == "en"  # the channel's: the game's language
     assert mine.alt and public.alt and mine.alt != public.alt  # its alt text is in her language too
 
 
 async def test_status_is_a_private_answer(service):
     await start_game(service)
-    assert not (await service.status("chan")).public
+    assert not (await service.reads.status("chan")).public

@@ -83,12 +83,12 @@ async def test_an_undo_or_a_rollback_replays_the_game_afresh(service, store):
     h, moves = await chronicle.history(await store.live_game("chan"))
     assert len(h.moves) == 15 and chronicle.builds == 1  # extended, not replayed
     actor = moves[-1].user_id
-    await service.undo("chan", actor)
+    await service.takeback.undo("chan", actor)
     game = await store.live_game("chan")
     h, moves = await chronicle.history(game)
     assert chronicle.builds == 2 and len(moves) == 14 and logbook.kept(h.state) == game.state
-    await service.propose_rollback("chan", users[0], 5)
-    await service.answer_rollback("chan", users[1], 1, True)
+    await service.takeback.propose_rollback("chan", users[0], 5)
+    await service.takeback.answer_rollback("chan", users[1], 1, True)
     game = await store.live_game("chan")
     h, moves = await chronicle.history(game)
     assert len(moves) == 4 and logbook.kept(h.state) == game.state and h.state == replay(game.setup, h.moves)
@@ -135,7 +135,7 @@ async def test_a_new_prompt_message_recaps_what_the_others_did_since_your_last_m
     chooser = random.Random(2)
     recaps = 0
     for _ in range(160):
-        post = await service.channel_post("chan")
+        post = await service.postbox.channel_post("chan")
         if post is not None:
             assert len(post.text) <= CONTENT
             if "Since your last move" in post.text:
@@ -143,7 +143,7 @@ async def test_a_new_prompt_message_recaps_what_the_others_did_since_your_last_m
                 assert post.new_message
                 recap = post.text.split("\n")
                 assert sum(1 for line in recap if line.startswith("· ")) <= RECAP_LINES
-            await service.record_post(post, f"m{post.version}" if post.new_message else None)
+            await service.postbox.record_post(post, f"m{post.version}" if post.new_message else None)
         if not await play_random(service, "chan", chooser, 1):
             break
     assert recaps > 0
@@ -172,7 +172,7 @@ async def test_the_final_post_has_the_breakdown_and_the_end_of_game_image(store)
     await stored_game(store, "chan", 3, 2, names=["Ann", "Bob", "Cy"])
     service = GameService(store)
     service.chronicle.final_renderer = render_final
-    post = await service.channel_post("chan")
+    post = await service.postbox.channel_post("chan")
     assert post.over and len(post.text) <= CONTENT
     (name, image), = post.extra_images
     assert name == "end-of-game.png" and image[:4] == b"\x89PNG"
@@ -184,7 +184,7 @@ async def test_the_final_post_has_the_breakdown_and_the_end_of_game_image(store)
         assert sum(parts.values()) == state["animals"][a]["vp"]  # the breakdown adds up
         assert f"{a.capitalize()} (" in post.text and f"{state['animals'][a]['vp']} VP" in post.text
     assert service.chronicle.builds == 1
-    again = await service.channel_post("chan")  # a retried post does not draw the image again
+    again = await service.postbox.channel_post("chan")  # a retried post does not draw the image again
     assert again.extra_images == post.extra_images
 
 
@@ -235,7 +235,7 @@ async def test_a_game_that_no_longer_replays_still_gets_its_posts(service, store
     await play_random(service, "chan", random.Random(6), 3)
     async with store.transaction():  # as if a rules fix made an old move illegal
         await store.conn.execute("UPDATE moves SET option_id = 'bogus' WHERE version = 2")
-    post = await service.channel_post("chan")
+    post = await service.postbox.channel_post("chan")
     assert post is not None
     with pytest.raises(replies.ServiceError, match="can no longer be replayed"):
         await service.chronicle.moment_at("chan", 1, 1)

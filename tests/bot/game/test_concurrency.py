@@ -24,12 +24,12 @@ ROOT = Path(__file__).resolve().parents[3]
 
 async def test_fifty_racing_moves_apply_exactly_once(service, store):
     await start_game(service, players=2)
-    status = await service.status("chan")
+    status = await service.reads.status("chan")
     game = await store.live_game("chan")
 
     async def click(option):
         try:
-            await service.act("chan", status.to_act, option, expected_version=status.version)
+            await service.play.act("chan", status.to_act, option, expected_version=status.version)
             return "applied"
         except replies.StaleState:
             return "stale"
@@ -49,9 +49,9 @@ async def test_two_services_on_one_file_apply_a_move_once(tmp_path):
     try:
         a, b = GameService(a_store), GameService(b_store)
         await start_game(a, players=2)
-        status = await b.status("chan")
+        status = await b.reads.status("chan")
         results = await asyncio.gather(
-            *(svc.act("chan", status.to_act, status.choices[0].id, status.version) for svc in (a, b, a, b)),
+            *(svc.play.act("chan", status.to_act, status.choices[0].id, status.version) for svc in (a, b, a, b)),
             return_exceptions=True,
         )
         applied = [r for r in results if not isinstance(r, Exception)]

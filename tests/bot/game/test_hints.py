@@ -23,11 +23,11 @@ from engine.simulate import random_game
 
 
 async def hinted_game(service, hints: bool = True) -> list[str]:
-    service.hinter = hint_here
+    service.hints.hinter = hint_here
     users = ["u0", "u1"]
-    await service.create_lobby("chan", users[0], "Ann", 2, hints=hints)
-    await service.join("chan", users[1], "Bob")
-    await service.start("chan", users[0])
+    await service.lobby.create_lobby("chan", users[0], "Ann", 2, hints=hints)
+    await service.lobby.join("chan", users[1], "Bob")
+    await service.lobby.start("chan", users[0])
     return users
 
 
@@ -54,7 +54,7 @@ async def test_a_hint_then_the_choice_is_marked_in_the_move_list_and_the_record(
     game = await store.live_game("chan")
     actor = next(s.user_id for s in game.seats if s.seat == engine.prompt(game.state).seat)
     started = time.perf_counter()
-    reply = await service.hint("chan", actor)
+    reply = await service.hints.hint("chan", actor)
     assert time.perf_counter() - started < 2.0 and not reply.public
     best = engine.ai.choose(game.state, "normal", ai_seed(game.seed, game.version))
     label = engine.prompt(game.state).option(best)
@@ -64,19 +64,19 @@ async def test_a_hint_then_the_choice_is_marked_in_the_move_list_and_the_record(
     assert "standing against the others" in text or "worth" in text
     hu = reply.in_("hu")
     assert hu.startswith("**Tipp** ehhez: ") and "A legjobb további lehetőségek:" in hu
-    await service.act("chan", actor, best)
+    await service.play.act("chan", actor, best)
     moves = await store.move_list(game.id)
     assert moves[-1].hinted and not any(m.hinted for m in moves[:-1])
     await play_random(service, "chan", random.Random(3), 2)  # the next choices are not hinted
     moves = await store.move_list(game.id)
     assert [m.hinted for m in moves].count(True) == 1
-    assert any("(hint)" in text for _, text in await service.moves("chan"))
+    assert any("(hint)" in text for _, text in await service.reads.moves("chan"))
     _, data, _ = await export_record(service.chronicle, "chan", 0)
     record = json.loads(data)
     assert [m.get("hinted", False) for m in record["moves"]].count(True) == 1
     assert record["moves"][3]["hinted"] is True
     with pytest.raises(replies.WrongPhase, match="chosen before the game starts"):
-        await service.configure("chan", users[0], hints=False)
+        await service.lobby.configure("chan", users[0], hints=False)
 
 
 async def test_hints_refused_write_nothing(service, store):
@@ -86,23 +86,23 @@ async def test_hints_refused_write_nothing(service, store):
     other = next(u for u in users if u != actor)
     before = await snapshot(store)
     with pytest.raises(replies.NotAllowed, match="does not allow hints"):
-        await service.hint("chan", actor)
+        await service.hints.hint("chan", actor)
     with pytest.raises(replies.NotSeated):
-        await service.hint("chan", "stranger")
+        await service.hints.hint("chan", "stranger")
     with pytest.raises(replies.NoGame):
-        await service.hint("elsewhere", actor)
+        await service.hints.hint("elsewhere", actor)
     async with store.transaction():
         await store.update_game(game.id, settings={**game.settings, "hints": True})
     before = await snapshot(store)
     with pytest.raises(replies.NotYourTurn):
-        await service.hint("chan", other)
+        await service.hints.hint("chan", other)
     assert await snapshot(store) == before
 
 
 async def test_hints_are_a_lobby_setting(service, store):
-    await service.create_lobby("chan", "u0", "Ann", 2)
-    assert "Hints: off." in (await service.configure("chan", "u0")).text
-    assert "Hints: allowed" in (await service.configure("chan", "u0", hints=True)).text
+    await service.lobby.create_lobby("chan", "u0", "Ann", 2)
+    assert "Hints: off." in (await service.lobby.configure("chan", "u0")).text
+    assert "Hints: allowed" in (await service.lobby.configure("chan", "u0", hints=True)).text
     assert (await store.live_game("chan")).settings["hints"] is True
 
 

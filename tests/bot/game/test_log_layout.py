@@ -42,12 +42,12 @@ async def test_every_post_tells_its_story_and_recap_from_the_recent_log(service,
     await start_game(service, players=3)
     chooser, recaps, posts = random.Random(9), 0, 0
     for _ in range(400):
-        post = await service.channel_post("chan")
+        post = await service.postbox.channel_post("chan")
         if post is not None:
             posts += 1
             recaps += "Since your last move" in post.text
             assert "{" not in post.text  # every line worded, none a raw key
-            await service.record_post(post, f"m{post.version}" if post.new_message else None)
+            await service.postbox.record_post(post, f"m{post.version}" if post.new_message else None)
         if not await play_random(service, "chan", chooser, 1):
             break
     assert posts > 100 and recaps > 20
@@ -80,8 +80,8 @@ async def test_games_stored_in_the_older_layout_are_moved_replay_equal(store):
         if channel == "running":  # the recap starts as a replay tells them, and the play goes on
             assert game.decided == since_last_moves([(m.seat, m.made_by) for m in moves], history.log_starts,
                                                     history.log_length) != {}
-            status = await service.status("running")
-            await service.act("running", status.to_act, status.choices[0].id, status.version)
+            status = await service.reads.status("running")
+            await service.play.act("running", status.to_act, status.choices[0].id, status.version)
             assert status.to_act in users
 
 
@@ -89,14 +89,14 @@ async def test_a_decision_decodes_its_state_once_and_its_post_reads_what_was_sav
     await start_game(service, players=2)
     chooser = random.Random(5)
     for _ in range(30):
-        status = await service.status("chan")  # what the player saw (not counted)
+        status = await service.reads.status("chan")  # what the player saw (not counted)
         pictured = await store.board_state(1) is not None  # a state the next picture compares with
         before = DECODES.count
-        await service.act("chan", status.to_act, chooser.choice(status.choices).id, status.version)
-        post = await service.channel_post("chan")
+        await service.play.act("chan", status.to_act, chooser.choice(status.choices).id, status.version)
+        post = await service.postbox.channel_post("chan")
         assert post is not None
-        await service.record_post(post, f"m{post.version}" if post.new_message else None)
-        await service.queue_turn_news("chan")
+        await service.postbox.record_post(post, f"m{post.version}" if post.new_message else None)
+        await service.followers.queue_turn_news("chan")
         assert DECODES.count - before == 1 + (post.picture and pictured)  # the move's (and the last picture's)
         stored = await store.live_game("chan")
         assert post.state == stored.state  # what the post showed is what is stored

@@ -43,10 +43,10 @@ async def test_a_finished_games_replay_is_given_back_after_its_end_post(store):
     await stored_game(store, "chan", 2, 3)
     service = GameService(store)
     service.chronicle.final_renderer = render_final
-    post = await service.channel_post("chan")
+    post = await service.postbox.channel_post("chan")
     assert post.over and post.extra_images
     assert len(service.chronicle._cache) == 0  # the end picture read the replay, then let it go
-    again = await service.channel_post("chan")  # a retried post: the picture drawn before, no replay
+    again = await service.postbox.channel_post("chan")  # a retried post: the picture drawn before, no replay
     assert again.extra_images == post.extra_images and service.chronicle.builds == 1
 
 
@@ -56,7 +56,7 @@ async def test_a_channels_lock_lives_only_while_it_is_used(service):
     gc.collect()
     await service.chronicle.history(await service.store.live_game("chan"))
     gc.collect()
-    assert len(service._locks) == 0 and len(service.chronicle._locks) == 0
+    assert len(service.tables._locks) == 0 and len(service.chronicle._locks) == 0
 
 
 def test_a_replays_size_is_near_what_it_holds():
@@ -81,7 +81,7 @@ def test_a_replays_size_is_near_what_it_holds():
 async def test_the_bot_process_reports_each_cache_it_keeps(service):
     await start_game(service, "chan", players=2)
     await play_random(service, "chan", random.Random(1), 4)
-    await service.channel_post("chan")
+    await service.postbox.channel_post("chan")
     game = await service.store.live_game("chan")
     await service.chronicle.history(game)
     (bot, rss, caches), = memory.census(service, None)
@@ -103,11 +103,11 @@ async def test_a_render_worker_past_its_bound_is_replaced_and_the_pictures_go_on
     try:
         service = GameService(store, pool.board, pool.tile)
         await start_game(service, "chan", players=2)
-        first = await service.board("chan")
+        first = await service.reads.board("chan")
         assert pool.recycled == 1
         (said,) = [r.getMessage() for r in caplog.records if "the render pool was replaced" in r.getMessage()]
         old = int(said.split()[2])  # "render worker PID holds N MB ..."
-        second = await service.board("chan")
+        second = await service.reads.board("chan")
         assert first.image[:4] == second.image[:4] == b"\x89PNG"
         assert pool.recycled == 2  # the fresh worker holds more than 1 MB too
         assert old not in pool.worker_pids()
@@ -124,9 +124,9 @@ async def test_a_render_worker_within_its_bound_is_kept(tmp_path):
     try:
         service = GameService(store, pool.board, pool.tile)
         await start_game(service, "chan", players=2)
-        await service.board("chan")
+        await service.reads.board("chan")
         (worker,) = pool.worker_pids()
-        await service.board("chan")
+        await service.reads.board("chan")
         assert pool.worker_pids() == [worker] and pool.recycled == 0
         (name, rss, caches), = memory.census(service, pool)[1:]
         assert name == "worker 1" and rss > 20 * 2**20

@@ -78,8 +78,8 @@ async def _noop() -> int:
 
 async def test_reminders_go_out_on_time_mention_only_the_player_and_stop_once_they_act(paced, now):
     users = await start_game(paced, players=2)
-    await paced.set_pace("chan", users[0], reminder="10m", deadline="1h")
-    status = await paced.status("chan")
+    await paced.clockwork.set_pace("chan", users[0], reminder="10m", deadline="1h")
+    status = await paced.reads.status("chan")
     asked = status.to_act
     now.t += 9 * MINUTE
     assert await tick(paced, now) == []
@@ -89,17 +89,17 @@ async def test_reminders_go_out_on_time_mention_only_the_player_and_stop_once_th
     assert "50 minutes before the AI plays for you" in reminder.text or "50 minutes before the host" in reminder.text
     now.t += 5 * MINUTE
     assert await tick(paced, now) == []  # at most one per interval
-    await paced.act("chan", asked, status.choices[0].id, status.version)
+    await paced.play.act("chan", asked, status.choices[0].id, status.version)
     now.t += 9 * MINUTE
     assert await tick(paced, now) == []  # they acted: the clock starts again for whoever is asked now
     now.t += MINUTE
     (again,) = await tick(paced, now)
-    assert again.mention == [(await paced.status("chan")).to_act]
+    assert again.mention == [(await paced.reads.status("chan")).to_act]
 
 
 async def test_a_deadline_with_wait_tells_the_host_once_and_changes_nothing(paced, now, store):
     users = await start_game(paced, players=2)
-    await paced.set_pace("chan", users[0], reminder="off", deadline="2h", at_deadline="wait")
+    await paced.clockwork.set_pace("chan", users[0], reminder="off", deadline="2h", at_deadline="wait")
     game = await store.live_game("chan")
     now.t += 2 * HOUR
     (notice,) = await tick(paced, now)
@@ -111,10 +111,10 @@ async def test_a_deadline_with_wait_tells_the_host_once_and_changes_nothing(pace
 
 async def test_the_ai_deadline_needs_computer_players(paced):
     users = await start_game(paced, players=2)
-    if paced.ai_available:
+    if paced.computer.ai.available:
         pytest.skip("computer players are available here")
     with pytest.raises(replies.BadRequest, match="only wait"):
-        await paced.set_pace("chan", users[0], at_deadline="ai")
+        await paced.clockwork.set_pace("chan", users[0], at_deadline="ai")
 
 
 async def test_bad_pace_settings_are_refused_and_change_nothing(paced, store):
@@ -124,20 +124,20 @@ async def test_bad_pace_settings_are_refused_and_change_nothing(paced, store):
                             ({"deadline": "45d"}, "at most 30 days"), ({"at_deadline": "panic"}, "ai or wait"),
                             ({"away_cap": "forever"}, "not a duration")):
         with pytest.raises(replies.BadRequest, match=problem):
-            await paced.set_pace("chan", users[0], **kwargs)
+            await paced.clockwork.set_pace("chan", users[0], **kwargs)
     with pytest.raises(replies.NotAllowed, match="host"):
-        await paced.set_pace("chan", users[1], reminder="1h")
+        await paced.clockwork.set_pace("chan", users[1], reminder="1h")
     assert (await store.live_game("chan")).settings == before
-    assert "no deadline" in (await paced.status("chan")).text
+    assert "no deadline" in (await paced.reads.status("chan")).text
 
 
 async def test_a_vacation_suspends_reminders_and_the_deadline(paced, now, store):
     users = await start_game(paced, players=2)
-    await paced.set_pace("chan", users[0], reminder="1h", deadline="3h", at_deadline="wait")
-    asked = (await paced.status("chan")).to_act
-    reply = await paced.away("chan", asked, "1d")
+    await paced.clockwork.set_pace("chan", users[0], reminder="1h", deadline="3h", at_deadline="wait")
+    asked = (await paced.reads.status("chan")).to_act
+    reply = await paced.clockwork.away("chan", asked, "1d")
     assert "is away until <t:" in reply.text
-    assert "away for 1 day" in (await paced.status("chan")).text
+    assert "away for 1 day" in (await paced.reads.status("chan")).text
     now.t += 20 * HOUR
     assert await tick(paced, now) == []  # nothing while away
     now.t += 4 * HOUR + MINUTE
@@ -147,13 +147,13 @@ async def test_a_vacation_suspends_reminders_and_the_deadline(paced, now, store)
     now.t += 2 * HOUR
     assert [r.kind for r in await tick(paced, now)] == ["reminder", "deadline"]
     with pytest.raises(replies.BadRequest, match="7 days away in all; you have 6 days left"):
-        await paced.away("chan", asked, "7d")
+        await paced.clockwork.away("chan", asked, "7d")
     with pytest.raises(replies.NotSeated):
-        await paced.away("chan", "stranger", "1d")
+        await paced.clockwork.away("chan", "stranger", "1d")
     with pytest.raises(replies.BadRequest, match="not away"):
-        await paced.back("chan", asked)
-    await paced.away("chan", asked, "2d")
-    await paced.back("chan", asked)  # back early: the unused days are given back
+        await paced.clockwork.back("chan", asked)
+    await paced.clockwork.away("chan", asked, "2d")
+    await paced.clockwork.back("chan", asked)  # back early: the unused days are given back
     seat = (await store.live_game("chan")).seat_of(asked)
     assert seat.away_until is None and seat.away_used == pytest.approx(DAY)
 
@@ -162,14 +162,14 @@ async def test_a_substitute_takes_over_a_seat_with_its_animal_score_and_history(
     users = await start_game(paced, players=2)
     game = await store.live_game("chan")
     with pytest.raises(replies.NotAllowed, match="host"):
-        await paced.replace_seat("chan", users[1], 2, "u9", "Zed")
+        await paced.clockwork.replace_seat("chan", users[1], 2, "u9", "Zed")
     with pytest.raises(replies.BadRequest, match="bot account"):
-        await paced.replace_seat("chan", users[0], 2, "u9", "Botty", is_bot=True)
+        await paced.clockwork.replace_seat("chan", users[0], 2, "u9", "Botty", is_bot=True)
     with pytest.raises(replies.BadRequest, match="already has a seat"):
-        await paced.replace_seat("chan", users[0], 2, users[0], "Ann")
+        await paced.clockwork.replace_seat("chan", users[0], 2, users[0], "Ann")
     with pytest.raises(replies.BadRequest, match="seats 1 to 2"):
-        await paced.replace_seat("chan", users[0], 3, "u9", "Zed")
-    reply = await paced.replace_seat("chan", users[0], 2, "u9", "Zed")
+        await paced.clockwork.replace_seat("chan", users[0], 3, "u9", "Zed")
+    reply = await paced.clockwork.replace_seat("chan", users[0], 2, "u9", "Zed")
     assert "Zed takes over seat 2" in reply.text
     after = await store.live_game("chan")
     seat = after.seat_of("u9")
@@ -181,26 +181,26 @@ async def test_a_substitute_takes_over_a_seat_with_its_animal_score_and_history(
 
 async def test_leaving_a_running_game_hands_the_seat_to_the_bot(paced, store):
     users = await start_game(paced, players=3)
-    reply = await paced.leave("chan", users[1])
+    reply = await paced.lobby.leave("chan", users[1])
     assert "leaves game" in reply.text and "/ds replace" in reply.text
     assert (await store.live_game("chan")).seat_of(users[1]).ai_hold
-    await paced.replace_seat("chan", users[0], 2, "u7", "Sub")
+    await paced.clockwork.replace_seat("chan", users[0], 2, "u7", "Sub")
     assert not (await store.live_game("chan")).seat_of("u7").ai_hold
 
 
 async def test_my_games_across_servers_marks_where_i_am_awaited(paced, store):
-    await paced.create_lobby("c1", "me", "Me", 2, guild_id="g1")
-    await paced.join("c1", "you", "You")
-    await paced.start("c1", "me")
-    await paced.create_lobby("c2", "other", "Other", 3, guild_id="g2")
-    await paced.join("c2", "me", "Me")
-    reply = await paced.my_games("me")
+    await paced.lobby.create_lobby("c1", "me", "Me", 2, guild_id="g1")
+    await paced.lobby.join("c1", "you", "You")
+    await paced.lobby.start("c1", "me")
+    await paced.lobby.create_lobby("c2", "other", "Other", 3, guild_id="g2")
+    await paced.lobby.join("c2", "me", "Me")
+    reply = await paced.clockwork.my_games("me")
     assert "You play in 2 games" in reply.text
     assert "https://discord.com/channels/g1/c1" in reply.text and "https://discord.com/channels/g2/c2" in reply.text
-    to_act = (await paced.status("c1")).to_act
+    to_act = (await paced.reads.status("c1")).to_act
     assert ("**your turn**" in reply.text) == (to_act == "me")
     assert "lobby, 2/3 seated" in reply.text
-    assert "no seat" in (await paced.my_games("nobody")).text
+    assert "no seat" in (await paced.clockwork.my_games("nobody")).text
 
 
 async def test_reminders_survive_a_restart_and_are_never_sent_twice(tmp_path, now):
@@ -208,7 +208,7 @@ async def test_reminders_survive_a_restart_and_are_never_sent_twice(tmp_path, no
     store = await open_store(path)
     service = GameService(store, clock=now)
     users = await start_game(service, players=2)
-    await service.set_pace("chan", users[0], reminder="1h")
+    await service.clockwork.set_pace("chan", users[0], reminder="1h")
     now.t += HOUR
     await Scheduler(service, _noop, clock=now).tick()  # decided and queued; the bot stops before sending
     await store.close()

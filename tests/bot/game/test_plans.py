@@ -20,7 +20,7 @@ async def seats_in_turn(service, store) -> list[tuple[str, str]]:
     """(user id, animal) of the seats in the order they place, starting with the one asked now."""
     game = await store.live_game("chan")
     order = game.state["initiative"]
-    first = (await service.status("chan")).to_act
+    first = (await service.reads.status("chan")).to_act
     users = {s.animals[0]: s.user_id for s in game.seats}
     i = order.index(next(a for a, u in users.items() if u == first))
     return [(users[a], a) for a in order[i:] + order[:i]]
@@ -34,9 +34,9 @@ async def moves_of(store) -> list[tuple[int, str, str]]:
 async def test_planned_placements_go_in_at_once_in_turn_as_spaces_fill_up(service, store):
     await start_game(service, players=3)
     (first, a1), (second, a2), (third, a3) = await seats_in_turn(service, store)
-    await service.set_plan("chan", second, "speciation meat, wanderlust 2, domination 1")
-    await service.set_plan("chan", third, "speciation-1; wanderlust 2; migration 1; abundance 1")
-    reply = await service.act("chan", first, "wanderlust-2")  # takes what both planned second
+    await service.plans.set_plan("chan", second, "speciation meat, wanderlust 2, domination 1")
+    await service.plans.set_plan("chan", third, "speciation-1; wanderlust 2; migration 1; abundance 1")
+    reply = await service.play.act("chan", first, "wanderlust-2")  # takes what both planned second
     assert reply.to_act == first  # the two others placed from their plans: the first player is asked again
     made = (await moves_of(store))[-3:]
     assert [(o, by) for _, o, by in made] == [("wanderlust-2", "player"), ("speciation-1", "planned"),
@@ -47,7 +47,7 @@ async def test_planned_placements_go_in_at_once_in_turn_as_spaces_fill_up(servic
     assert plans[a3].spaces == ["abundance-1"]  # its first two were taken before its turn: by whom, kept
     assert plans[a3].taken == [["speciation-1", a2], ["wanderlust-2", a1]]
     game = await store.live_game("chan")
-    post = await service.channel_post("chan")
+    post = await service.postbox.channel_post("chan")
     assert post is not None and post.text.count("(planned)") == 2  # the channel marks them, nothing more
     assert "domination" not in post.text.lower() and "abundance" not in post.text.lower()  # plans stay private
     assert len(game.planned) == 2
@@ -56,47 +56,47 @@ async def test_planned_placements_go_in_at_once_in_turn_as_spaces_fill_up(servic
 async def test_a_plan_all_taken_asks_its_player_and_says_what_became_of_it(service, store):
     await start_game(service, players=3)
     (first, a1), (second, a2), _ = await seats_in_turn(service, store)
-    await service.set_plan("chan", second, "initiative, wasteland")
-    await service.act("chan", first, "initiative-1")
+    await service.plans.set_plan("chan", second, "initiative, wasteland")
+    await service.play.act("chan", first, "initiative-1")
     # the first player took Initiative; the second's plan still has Wasteland: it is placed
     assert [(o, by) for _, o, by in await moves_of(store)][-1] == ("wasteland-1", "planned")
-    kept = words.say((await service.set_plan("chan", second, "initiative, wasteland")).message, "en")
+    kept = words.say((await service.plans.set_plan("chan", second, "initiative, wasteland")).message, "en")
     assert f"Initiative 1 went to the {a1.capitalize()}" in kept  # the news of the last plan, told once
-    while (status := await service.status("chan")).to_act != second:
-        await service.act("chan", status.to_act, status.choices[-1].id)
-    post = await service.channel_post("chan")
+    while (status := await service.reads.status("chan")).to_act != second:
+        await service.play.act("chan", status.to_act, status.choices[-1].id)
+    post = await service.postbox.channel_post("chan")
     assert post.new_message and "none of your planned spaces was open" in post.text
     assert f"Initiative 1 went to the {a1.capitalize()}" in post.text
     assert f"Wasteland 1 went to the {a2.capitalize()}" in post.text
-    shown = words.say((await service.show_plan("chan", second)).message, "en")
+    shown = words.say((await service.plans.show_plan("chan", second)).message, "en")
     assert "no plan" in shown and "went to" not in shown  # the news was told once; the plan is empty
 
 
 async def test_a_planned_space_already_taken_is_said_when_the_plan_is_set(service, store):
     await start_game(service, players=3)
     (first, a1), (second, _), _ = await seats_in_turn(service, store)
-    await service.act("chan", first, "wanderlust-1")
-    reply = words.say((await service.set_plan("chan", second, "wanderlust 1, domination 2")).message, "en")
+    await service.play.act("chan", first, "wanderlust-1")
+    reply = words.say((await service.plans.set_plan("chan", second, "wanderlust 1, domination 2")).message, "en")
     assert f"Already taken in this Planning: Wanderlust 1 went to the {a1.capitalize()}." in reply
     plans = await store.plans((await store.live_game("chan")).id)
     assert [s for s in plans.values() if s.spaces][0].spaces == ["wanderlust-1", "domination-2"]  # passed over later
-    free = words.say((await service.set_plan("chan", second, "domination 2")).message, "hu")
+    free = words.say((await service.plans.set_plan("chan", second, "domination 2")).message, "hu")
     assert "már foglalt" not in free  # only a space taken is said
 
 
 async def test_a_planned_placement_counts_as_the_player_acting_and_can_be_taken_back(service, store):
     await start_game(service, players=2)
     (first, _), (second, _) = await seats_in_turn(service, store)
-    await service.set_plan("chan", second, "domination 5")
-    await service.act("chan", first, "domination-1")
+    await service.plans.set_plan("chan", second, "domination 5")
+    await service.play.act("chan", first, "domination-1")
     game = await store.live_game("chan")
     assert (await moves_of(store))[-1] == (game.seat_of(second).seat, "domination-5", "planned")
     assert game.decided[game.seat_of(second).seat] == logbook.total(game.state)  # its recap starts after it
     before = game.version
-    await service.undo("chan", second)  # like any choice of theirs
+    await service.takeback.undo("chan", second)  # like any choice of theirs
     game = await store.live_game("chan")
     assert game.version == before + 1 and "domination-5" not in [o for _, o, _ in await moves_of(store)]
-    assert (await service.status("chan")).to_act == second  # now asked, as if they had not chosen
+    assert (await service.reads.status("chan")).to_act == second  # now asked, as if they had not chosen
 
 
 async def test_each_animal_has_its_own_plan_in_the_multi_animal_variant(service, store):
@@ -105,13 +105,13 @@ async def test_each_animal_has_its_own_plan_in_the_multi_animal_variant(service,
     animals = game.seat_of(users[0]).animals
     assert len(animals) > 1
     with pytest.raises(BadRequest, match="say whose placements"):
-        await service.set_plan("chan", users[0], "domination 1")
-    await service.set_plan("chan", users[0], "domination 1", animal=animals[0])
-    await service.set_plan("chan", users[0], "domination 2", animal=animals[1])
+        await service.plans.set_plan("chan", users[0], "domination 1")
+    await service.plans.set_plan("chan", users[0], "domination 1", animal=animals[0])
+    await service.plans.set_plan("chan", users[0], "domination 2", animal=animals[1])
     plans = await store.plans(game.id)
     assert plans[animals[0]].spaces == ["domination-1"] and plans[animals[1]].spaces == ["domination-2"]
     with pytest.raises(BadRequest, match="not yours"):
-        await service.set_plan("chan", users[1], "domination 3", animal=animals[0])
+        await service.plans.set_plan("chan", users[1], "domination 3", animal=animals[0])
 
 
 async def test_bad_plans_are_refused_clearly_and_store_nothing(service, store):
@@ -125,16 +125,16 @@ async def test_bad_plans_are_refused_clearly_and_store_nothing(service, store):
     ]
     for text, error, said in cases:
         with pytest.raises(error) as raised:
-            await service.set_plan("chan", users[0], text)
+            await service.plans.set_plan("chan", users[0], text)
         assert said in words.say(raised.value.message, "en")
     with pytest.raises(NotSeated):
-        await service.set_plan("chan", "stranger", "domination 1")
+        await service.plans.set_plan("chan", "stranger", "domination 1")
     with pytest.raises(NoGame):
-        await service.set_plan("elsewhere", users[0], "domination 1")
+        await service.plans.set_plan("elsewhere", users[0], "domination 1")
     assert await snapshot(store) == before
-    await service.resign("chan", users[1])  # two players: the game is over
+    await service.play.resign("chan", users[1])  # two players: the game is over
     with pytest.raises(WrongPhase):
-        await service.set_plan("chan", users[0], "domination 1")
+        await service.plans.set_plan("chan", users[0], "domination 1")
 
 
 async def test_every_planned_placement_is_legal_in_many_seeded_games(service, store):
@@ -148,13 +148,13 @@ async def test_every_planned_placement_is_legal_in_many_seeded_games(service, st
                               "depletion-1", "glaciation-1", "speciation-1", "speciation-3", "wanderlust-1",
                               "wanderlust-2", "migration-1", "competition-3", "domination-1", "domination-2"))
         for _ in range(400):
-            status = await service.status(channel)
+            status = await service.reads.status(channel)
             if status.to_act is None:
                 break
             for user in users:
                 if chooser.random() < 0.2:
-                    await service.set_plan(channel, user, ", ".join(chooser.sample(spaces, 4)))
-            await service.act(channel, status.to_act, chooser.choice(status.choices).id, status.version)
+                    await service.plans.set_plan(channel, user, ", ".join(chooser.sample(spaces, 4)))
+            await service.play.act(channel, status.to_act, chooser.choice(status.choices).id, status.version)
         game = await store.latest_game(channel)
         made = await store.move_list(game.id)
         assert any(m.made_by == "planned" for m in made)

@@ -119,13 +119,13 @@ async def test_the_table_is_openskill_by_hand_and_the_rebuild_gives_it_every_tim
         await finished_game(store, "G", seats)
     await finished_game(store, "other", games[0])  # another server's game: not in G's table
     assert await store.ratings("G") == []  # stored games only: nothing was rated yet
-    reply = await service.rebuild_ratings("G")
+    reply = await service.ratings.rebuild_ratings("G")
     assert f"from {len(games)} rated games" in reply.text
     first = as_table(await store.ratings("G"))
     assert_same(first, by_hand(games))
     changes = await store.rating_changes(game_id=1)
     assert [c.seat for c in changes] == list(range(len(games[0])))
-    await service.rebuild_ratings("G")
+    await service.ratings.rebuild_ratings("G")
     assert as_table(await store.ratings("G")) == first  # the same table, to the last bit
     assert len(await store.rating_changes(guild_id="G", player=next(iter(first)))) >= 1
 
@@ -135,14 +135,14 @@ async def test_a_game_is_rated_as_it_finishes_and_the_rebuild_agrees(service, st
     game = await store.live_game("chan")
     async with store.transaction():
         await store.update_game(game.id, guild_id="G")
-    await service.configure("chan", users[0], on_resign="end")
-    await service.resign("chan", users[1])  # the other player wins; the game is over
+    await service.lobby.configure("chan", users[0], on_resign="end")
+    await service.play.resign("chan", users[1])  # the other player wins; the game is over
     (ann, bob) = await store.rating_changes(game_id=game.id)
     assert (ann.place, bob.place) == (1, 2) and ann.after > ann.before and bob.after < bob.before
     incremental = as_table(await store.ratings("G"))
-    await service.rebuild_ratings("G")
+    await service.ratings.rebuild_ratings("G")
     assert as_table(await store.ratings("G")) == incremental
-    post = await service.channel_post("chan")
+    post = await service.postbox.channel_post("chan")
     assert "**Ratings** (μ − 3σ): Ann 0.0 → " in post.text and "P1 0.0 → " in post.text
 
 
@@ -155,8 +155,8 @@ async def test_what_is_not_rated(service, store):
     game = await store.live_game("chan")
     async with store.transaction():
         await store.update_game(game.id, guild_id="G")
-    await service.abandon("chan", users[0])
-    await service.rebuild_ratings("G")
+    await service.play.abandon("chan", users[0])
+    await service.ratings.rebuild_ratings("G")
     assert await store.ratings("G") == [] and rate_all(await store.finished_games("G")) == ({}, [])
 
 
@@ -166,29 +166,29 @@ async def test_the_leaderboard_and_a_members_history_and_their_refusals(service,
         await finished_game(store, "G", seats)
     before = await snapshot(store)
     with pytest.raises(replies.NotAllowed, match="manage this server"):
-        await service.rebuild_ratings("G", can_manage=False)
+        await service.ratings.rebuild_ratings("G", can_manage=False)
     assert await snapshot(store) == before
-    await service.rebuild_ratings("G")
+    await service.ratings.rebuild_ratings("G")
     table = await store.ratings("G")
     best = table[0]
     assert [r.conservative for r in table] == sorted((r.conservative for r in table), reverse=True)
     member = next(r for r in table if r.player.startswith("u:"))
-    text = await service.leaderboard("G", member.player[2:])
+    text = await service.ratings.leaderboard("G", member.player[2:])
     assert text.startswith("**Ratings on this server** (μ − 3σ · games · wins):")
     assert f"1. {best.name if best.player.startswith('u:') else 'AI'}" in text
     place = [r.player for r in table].index(member.player) + 1
     assert f"You: place {place} of {len(table)}" in text
-    assert "no rated game" in await service.leaderboard("G", "999")
-    hu = await service.leaderboard("G", member.player[2:], lang="hu")
+    assert "no rated game" in await service.ratings.leaderboard("G", "999")
+    hu = await service.ratings.leaderboard("G", member.player[2:], lang="hu")
     assert "Értékszámok" in hu and f"Te: {place}. hely" in hu
-    history = await service.rating_history("G", member.player[2:], member.name)
+    history = await service.ratings.rating_history("G", member.player[2:], member.name)
     assert history.startswith(f"**{member.name}** on this server") and f"place {place} of" in history
     assert history.count("\n#") == member.games and " → " in history
     before = await snapshot(store)
     with pytest.raises(replies.BadRequest, match="has no rated game"):
-        await service.rating_history("G", "999", "x" * 6000)
+        await service.ratings.rating_history("G", "999", "x" * 6000)
     assert await snapshot(store) == before
-    assert "No rated game" in await service.leaderboard("elsewhere", "1")
+    assert "No rated game" in await service.ratings.leaderboard("elsewhere", "1")
 
 
 async def test_games_of_the_same_new_players_finishing_at_once_are_each_rated(database):
@@ -202,18 +202,19 @@ async def test_games_of_the_same_new_players_finishing_at_once_are_each_rated(da
         losers = []
         for k in range(10):
             a, b = pairs[k % 5]
-            await services[0].create_lobby(f"chan{k}", a, f"P{a}", 2, guild_id="G")
-            await services[0].join(f"chan{k}", b, f"P{b}")
-            await services[0].start(f"chan{k}", a)
+            await services[0].lobby.create_lobby(f"chan{k}", a, f"P{a}", 2, guild_id="G")
+            await services[0].lobby.join(f"chan{k}", b, f"P{b}")
+            await services[0].lobby.start(f"chan{k}", a)
             losers.append(a if k < 5 else b)  # each pair wins one and loses one: the order they are rated in counts
-        answers = await asyncio.gather(*(services[k % 3].resign(f"chan{k}", losers[k]) for k in range(10)),
+        answers = await asyncio.gather(*(services[k % 3].play.resign(f"chan{k}", losers[k]) for k in range(10)),
                                        return_exceptions=True)
         assert [a for a in answers if isinstance(a, BaseException)] == []
         table = as_table(await stores[0].ratings("G"))
         assert sorted(table) == sorted(f"u:{u}" for pair in pairs for u in pair)
         assert {games for _, _, games, _ in table.values()} == {2} and {w for *_, w in table.values()} == {1}
         assert len(await stores[0].rating_changes(guild_id="G", player="u:100")) == 2
-        await services[0].rebuild_ratings("G")  # the finished games rated one after another, in the order they finished
+        # the finished games rated one after another, in the order they finished
+        await services[0].ratings.rebuild_ratings("G")
         assert as_table(await stores[0].ratings("G")) == table
     finally:
         for s in stores:

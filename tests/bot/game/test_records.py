@@ -37,13 +37,13 @@ async def test_export_then_replay_gives_the_stored_game(store, players, seed, mu
 
 async def test_a_service_game_with_a_resigned_seat_and_then_a_resignation_exports_and_replays(service, store):
     users = await start_game(service, players=3)
-    await service.resign("chan", users[1])  # the seat plays on, declining
+    await service.play.resign("chan", users[1])  # the seat plays on, declining
     await play_random(service, "chan", random.Random(3), 40)
     name, data, _ = await export_record(service.chronicle, "chan", T0)
     running = read_record(data)
     assert running.result is None and "resigned" in {m.by for m in running.moves}
     assert logbook.kept(replay_record(running)) == (await store.live_game("chan")).state
-    await service.resign("chan", users[2])  # one player left: the game ends
+    await service.play.resign("chan", users[2])  # one player left: the game ends
     game = await store.latest_game("chan")
     _, data, _ = await export_record(service.chronicle, "chan", T0)
     ended = read_record(data)
@@ -55,7 +55,7 @@ async def test_a_service_game_with_a_resigned_seat_and_then_a_resignation_export
 async def test_nothing_to_export_is_a_clear_refusal(service, store):
     with pytest.raises(replies.NoGame):
         await export_record(service.chronicle, "chan", T0)
-    await service.create_lobby("chan", "u0", "Ann", 2)
+    await service.lobby.create_lobby("chan", "u0", "Ann", 2)
     with pytest.raises(replies.WrongPhase, match="not started"):
         await export_record(service.chronicle, "chan", T0)
 

@@ -164,9 +164,9 @@ async def test_racing_moves_from_two_processes_apply_exactly_once(database):
     try:
         a, b = GameService(a_store), GameService(b_store)
         await start_game(a, players=2)
-        status = await b.status("chan")
+        status = await b.reads.status("chan")
         results = await asyncio.gather(
-            *(svc.act("chan", status.to_act, status.choices[0].id, status.version) for svc in (a, b) * 4),
+            *(svc.play.act("chan", status.to_act, status.choices[0].id, status.version) for svc in (a, b) * 4),
             return_exceptions=True)
         applied = [r for r in results if not isinstance(r, Exception)]
         assert len(applied) == 1, results
@@ -269,9 +269,9 @@ async def test_due_games_and_catch_up_are_those_of_this_process_s_shards(store):
 
 async def test_stats_and_host_changes_go_through_either_store(store):
     service = GameService(store)
-    await service.create_lobby("chan", "u0", "Ann", 3, guild_id="g")
-    await service.join("chan", "u1", "Bob")
-    await service.leave("chan", "u0")
+    await service.lobby.create_lobby("chan", "u0", "Ann", 3, guild_id="g")
+    await service.lobby.join("chan", "u1", "Bob")
+    await service.lobby.leave("chan", "u0")
     game = await store.live_game("chan")
     assert [(s.user_id, s.is_host, s.seat) for s in game.seats] == [("u1", True, 0)]
     from bot.game.stats import server_stats
@@ -292,15 +292,15 @@ async def test_a_server_lost_mid_run_fails_the_operation_then_the_pool_reconnect
     service = GameService(store)
     try:
         await start_game(service, players=2)
-        status = await service.status("chan")
+        status = await service.reads.status("chan")
         await asyncio.to_thread(pg_cluster.stop)  # every connection drops, and the server is gone
         try:
             with pytest.raises((OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError)):
-                await service.act("chan", status.to_act, status.choices[0].id, status.version)
+                await service.play.act("chan", status.to_act, status.choices[0].id, status.version)
         finally:
             await asyncio.to_thread(pg_cluster.start_again)
-        assert (await service.status("chan")).version == status.version  # nothing was written; reconnected
-        reply = await service.act("chan", status.to_act, status.choices[0].id, status.version)
+        assert (await service.reads.status("chan")).version == status.version  # nothing was written; reconnected
+        reply = await service.play.act("chan", status.to_act, status.choices[0].id, status.version)
         assert reply.version == status.version + 1
     finally:
         await store.close()
@@ -356,3 +356,24 @@ async def test_followers_news_is_claimed_once_and_its_outbox_item_keeps_who_is_l
     await store.set_outbox_mention(item.id, [])  # sent: left as it was
     async with store.claim_unsent() as claimed:
         assert claimed is None
+
+
+async def test_a_list_of_games_is_read_in_two_queries_however_many_games(store):
+    """Games listed (a member's, a server's, the followed, the finished) come in one query, their
+    seats in one more: not a query or two a game (it was 1 + 2 a game)."""
+    async with store.transaction():
+        for n in range(6):
+            game_id = await store.insert_game(f"c{n}", 3, "standard", n, guild_id="g1")
+            await store.insert_seat(game_id, 0, "host", f"Host{n}", None, True)
+            await store.insert_seat(game_id, 1, "u1", "Ann", "birds", False)
+            await store.set_follower(game_id, "f1", True)
+    lists = {"games_of": lambda: store.games_of("u1"), "games_of_server": lambda: store.games_of_server("g1"),
+             "followed_games": lambda: store.followed_games("f1")}
+    for name, read in lists.items():
+        before = store.trips
+        games = await read()
+        assert store.trips - before == 2, name
+        assert len(games) == 6, name
+        assert all([(s.user_id, s.is_host, s.animal) for s in g.seats] == [("host", True, None), ("u1", False, "birds")]
+                   for g in games), name
+    assert [g.id for g in await store.games_of_server("g1")] == sorted((g.id for g in games), reverse=True)
