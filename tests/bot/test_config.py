@@ -141,7 +141,8 @@ def test_who_holds_a_seat_from_the_file_or_the_environment(tmp_path):
 
 def test_render_workers_and_their_bound_from_the_file_or_the_environment(tmp_path):
     path = tmp_path / "config.toml"
-    none = load_config(str(tmp_path / "none.toml"), environ={})
+    path.write_text("")  # a file without the settings: their defaults
+    none = load_config(str(path), environ={})
     assert (none.render_workers, none.worker_mb) == (1, 170)  # one worker: a 1 GB machine
     path.write_text("[render]\nworkers = 3\nworker_mb = 400\n")
     given = load_config(str(path), environ={})
