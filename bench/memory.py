@@ -35,20 +35,13 @@ import bot_process  # noqa: E402
 import soak as soak_bench  # noqa: E402
 from baseline import baseline_tree  # noqa: E402
 from bot_process import descendants, free_port  # noqa: E402
+from soak_fleet import rss_kb  # noqa: E402
 from soak_run import Options, soak  # noqa: E402
 
 #: How a process of the bot is named in the series, by what its command line holds.
 #: (The workers' command lines name the resource tracker too: a warning filter they inherit.)
 ROLES = (("-m\0bot", "bot"), ("spawn_main", "worker"), ("resource_tracker", "tracker"))
 CACHE_LINE = re.compile(r'^ds_cache_(\w+)\{cache="([^"]+)",process="([^"]+)"\} (\S+)$')
-
-
-def rss_kb(pid: int) -> int:
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def role(pid: int) -> str | None:
