@@ -102,7 +102,7 @@ def test_the_playground_plays_in_a_copied_folder(tmp_path):
     (tmp_path / "project").mkdir()
     copy = _copy_with_german(tmp_path / "project")
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env.update(PYTHONPATH=str(copy), DS_DATABASE=str(tmp_path / "play.sqlite3"), DS_CONFIG=str(tmp_path / "none.toml"))
+    env.update(PYTHONPATH=str(copy), DS_DATABASE=str(tmp_path / "play.sqlite3"), DS_CONFIG=os.devnull)
     done = subprocess.run([sys.executable, "-m", "bot", "--players", "Ann", "Bob", "--lang", "de", "--board",
                            str(tmp_path / "board.png")], input="1\n" * 20 + "status\nboard\nquit\n", cwd=copy,
                           env=env, capture_output=True, text=True, timeout=300)
