@@ -76,7 +76,9 @@ class Ahead:
     option: str | None  # the option to apply now, as a click; None: the player is asked
     how: str | None  # PLANNED, ORDERED or EARLY (with an option)
     book: Book  # the book after it: the used answer gone, a stopped order or answer gone
-    stop: Stop | None = None  # an order or early answer that no longer fit, to tell its player
+    #: an order or early answer that no longer fit, to tell its player (with an option: an order
+    #: stopped, and an early answer to the same prompt applied instead)
+    stop: Stop | None = None
     placement: Placement | None = None  # at a Planning placement: what the plan gave (its taken wishes)
 
 
@@ -90,22 +92,26 @@ def answer_ahead(state: State, book: Book, *, seed: int = 0, asked: Prompt | Non
     if p.kind == PLANNING_KIND and state["phase"] == "planning":
         placed = place(state, book.animal, book.standing, seed=seed, asked=p)
         return Ahead(placed.option, PLANNED if placed.option else None, book, placement=placed)
+    stop = None
     order = order_now(state, p, book.orders)
     if order is not None and order.answers:
         head, rest = order.answers[0], order.answers[1:]
         why = misfit(p, head)
         if why is None:
             used = replace(order, answers=rest)
-            return Ahead(head.option, ORDERED, replace(book, orders=_swap(book.orders, order, used)))
-        return Ahead(None, None, book.without_order(order.space), Stop(book.animal, order.space, why))
+            # an early answer to this very prompt is superseded by the order
+            early = tuple(e for e in book.early if (e.answer.kind, e.answer.text) != (head.kind, head.text))
+            return Ahead(head.option, ORDERED, replace(book, orders=_swap(book.orders, order, used), early=early))
+        book, stop = book.without_order(order.space), Stop(book.animal, order.space, why, head)
+    # an early answer given to this very prompt (after the order, say) still answers it
     early = early_now(state, p, book.early)
     if early is not None:
         left = replace(book, early=tuple(e for e in book.early if e is not early))
         why = misfit(p, early.answer)
         if why is None:
-            return Ahead(early.answer.option, EARLY, left)
-        return Ahead(None, None, left, Stop(book.animal, None, why))
-    return Ahead(None, None, book)
+            return Ahead(early.answer.option, EARLY, left, stop)
+        return Ahead(None, None, left, stop or Stop(book.animal, None, why, early.answer))
+    return Ahead(None, None, book, stop)
 
 
 def _swap(orders: tuple[Order, ...], old: Order, new: Order) -> tuple[Order, ...]:
@@ -128,7 +134,7 @@ def tidy(state: State, book: Book) -> tuple[Book, tuple[Stop, ...]]:
         if usable_early(state, e):
             early.append(e)
         else:
-            told.append(Stop(book.animal, None, msg("stop.early_unused", prompt=e.answer.text)))
+            told.append(Stop(book.animal, None, msg("stop.early_unused", prompt=e.answer.text), e.answer))
     if len(orders) == len(book.orders) and len(early) == len(book.early):
         return book, ()
     return replace(book, orders=tuple(orders), early=tuple(early)), tuple(told)

@@ -103,4 +103,18 @@ def asked_at_once(state: State, skip: Sequence[int] = ()) -> tuple[int, ...]:
     return tuple(seats)
 
 
-__all__ = ["INDEPENDENT", "Foreseen", "asked_at_once", "foreseen", "foreseen_for", "independent_now"]
+
+
+def at_foreseen(state: State, index: int) -> State:
+    """A copy of ``state`` positioned at the ``index``-th prompt ``foreseen`` lists (the ones
+    before it answered with their first option, which changes nothing it offers): for a
+    computer player standing in for a person, which chooses by looking at a position."""
+    copy = clone(state)
+    for _ in range(index):
+        p = prompt(copy)
+        assert p is not None and independent_now(copy)
+        apply(copy, p.seat, p.options[0].id, asked=p)
+    return copy
+
+
+__all__ = ["INDEPENDENT", "Foreseen", "asked_at_once", "at_foreseen", "foreseen", "foreseen_for", "independent_now"]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.early import foreseen, independent_now
+from engine.display import is_free_space, parse_space_id
 from engine.errors import RulesError
 from engine.flow import Prompt
 from engine.phases import resolving
@@ -72,6 +73,7 @@ class Stop:
     animal: str
     space: str | None  # the AP's space (an order), or None (an early answer)
     reason: Msg
+    answer: Answer | None = None  # the answer that no longer fit (or the first left unused)
 
 
 def give_order(state: State, animal: str, space: str, options: Sequence[str]) -> Order:
@@ -101,9 +103,9 @@ def early_answers(state: State, animal: str, options: Sequence[str]) -> tuple[Ea
 def misfit(p: Prompt, answer: Answer) -> Msg | None:
     """Why ``answer`` may not be applied to ``p`` (``None``: it fits, and is applied)."""
     if p.kind != answer.kind or plain(p.text) != answer.text:
-        return msg("stop.other_prompt", asked=answer.text, prompt=p.text.to_dict())
+        return msg("stop.other_prompt", prompt=p.text.to_dict())
     if p.option(answer.option) is None:
-        return msg("stop.not_offered", choice=answer.label, prompt=p.text.to_dict())
+        return msg("stop.not_offered", option=answer.option, prompt=p.text.to_dict())
     return None
 
 
@@ -134,8 +136,8 @@ def usable_order(state: State, order: Order) -> bool:
 
 
 def _on(state: State, space: str) -> str | None:
-    row, _, number = space.rpartition("-")
-    occupant: str | None = state["display"][row][int(number) - 1]
+    row, index = _found(space)
+    occupant: str | None = state["display"][row][index]
     return occupant
 
 
@@ -150,9 +152,17 @@ def usable_early(state: State, early: Early) -> bool:
 def unused(order: Order, state: State) -> Stop:
     """What its player is told of an order dropped unused (its AP acted without asking its
     remaining answers, or did not act this turn)."""
-    if order.turn != state["turn"] or state["phase"] not in ("planning", "execution"):
-        return Stop(order.animal, order.space, msg("stop.not_acted", space=order.space))
-    return Stop(order.animal, order.space, msg("stop.unused", space=order.space, n=len(order.answers)))
+    first = order.answers[0] if order.answers else None
+    waiting = _on(state, order.space) == order.animal and not is_free_space(*_found(order.space))
+    if order.turn != state["turn"] or state["phase"] not in ("planning", "execution") or waiting:
+        return Stop(order.animal, order.space, msg("stop.not_acted", space=order.space), first)
+    return Stop(order.animal, order.space, msg("stop.unused", space=order.space, n=len(order.answers)), first)
+
+
+def _found(space: str) -> tuple[str, int]:
+    found = parse_space_id(space)
+    assert found is not None, space
+    return found
 
 
 __all__ = ["Early", "Order", "Stop", "early_answers", "early_now", "give_order", "misfit", "order_now",

@@ -127,16 +127,18 @@ def _copy_resolving(state: State, animal: str, space: str) -> tuple[State, dict[
     spaces = len(copy["display"][row])
     ex = {"name": "execution", "row": ROW_NAMES.index(row),
           "space": spaces if row == "glaciation" else index + 1, "entered": True, "resolving": [space, animal]}
+    ex["_started"] = (ex["row"], ex["space"], ex["resolving"])  # only ever in the copy
     copy["steps"] = [ex, {"name": row, "animal": animal, "space": index}]
     advance(copy)
     return copy, ex
 
 
 def _going(copy: State, ex: dict[str, Any]) -> bool:
-    """Whether the copy is still resolving the rehearsed AP."""
+    """Whether the copy is still resolving the rehearsed AP: the Execution step has not moved
+    on to another AP (it marks the one it resolves, and where it goes on)."""
     steps = copy["steps"]
     return (copy["phase"] != "over" and len(steps) > 1 and steps[0] is ex
-            and ex.get("resolving") is not None and resolving(copy) == tuple(ex["resolving"]))
+            and (ex["row"], ex["space"], ex["resolving"]) == ex["_started"])
 
 
 def _owners_next(copy: State, ex: dict[str, Any], animal: str) -> tuple[Prompt | None, str | None]:
@@ -162,8 +164,10 @@ def rehearse(state: State, animal: str, space: str, options: Sequence[str] = ())
     is not among the options of its prompt or comes after the last prompt.
     """
     found = parse_space_id(space)
-    if found is None or animal not in state["animals"]:
-        raise RulesError("order.no_ap", space=space if found else None, animal=animal)
+    if found is None:
+        raise RulesError("order.no_space", option=str(space)[:40])
+    if animal not in state["animals"]:
+        raise ValueError(f"{animal!r} is not in play")
     row, index = found
     if state["display"][row][index] != animal:
         raise RulesError("order.no_ap", space=space, animal=animal)
