@@ -63,7 +63,7 @@ from engine.data import TURN_LIMIT  # noqa: E402
 from engine.display import is_free_space  # noqa: E402
 from engine.early import at_foreseen, foreseen, independent_now  # noqa: E402
 from engine.orders import early_answers, give_order  # noqa: E402
-from engine.rehearsal import aps_to_resolve, plain, rehearsal_state, rehearse  # noqa: E402
+from engine.rehearsal import Rehearsing, aps_to_resolve, plain, rehearse  # noqa: E402
 from engine.simulate import MAX_DECISIONS  # noqa: E402
 from engine.standing import Standing  # noqa: E402
 
@@ -155,13 +155,10 @@ class Game:
         return done.answers == order.answers and done.asked is None
 
     def _order(self, animal: str, space: str) -> list[str]:
-        options: list[str] = []
-        while len(options) < MOST_ANSWERS:
-            copy = rehearsal_state(self.state, animal, space, options)
-            if copy is None:
-                break
-            options.append(choose(copy, self.level, _ai_seed(self.seed, self.state, 100 + len(options))))
-        return options
+        r = Rehearsing(self.state, animal, space)
+        while r.asked is not None and len(r.answers) < MOST_ANSWERS:
+            r.answer(choose(r.position, self.level, _ai_seed(self.seed, self.state, 100 + len(r.answers))))
+        return [a.option for a in r.answers]
 
     def _wishes(self, animal: str) -> tuple[str, ...]:
         state = self.state

@@ -100,8 +100,8 @@ def answer_ahead(state: State, book: Book, *, seed: int = 0, asked: Prompt | Non
         if why is None:
             used = replace(order, answers=rest)
             # an early answer to this very prompt is superseded by the order
-            early = tuple(e for e in book.early if (e.answer.kind, e.answer.text) != (head.kind, head.text))
-            return Ahead(head.option, ORDERED, replace(book, orders=_swap(book.orders, order, used), early=early))
+            kept = tuple(e for e in book.early if (e.answer.kind, e.answer.text) != (head.kind, head.text))
+            return Ahead(head.option, ORDERED, replace(book, orders=_swap(book.orders, order, used), early=kept))
         book, stop = book.without_order(order.space), Stop(book.animal, order.space, why, head)
     # an early answer given to this very prompt (after the order, say) still answers it
     early = early_now(state, p, book.early)

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.early import foreseen, independent_now
 from engine.display import is_free_space, parse_space_id
+from engine.early import foreseen, independent_now
 from engine.errors import RulesError
 from engine.flow import Prompt
 from engine.phases import resolving

@@ -69,9 +69,10 @@ class Answer:
 
 def still_to_resolve(state: State, space: str) -> bool:
     """Whether the AP on ``space`` will still be taken off for its action this turn, as far as
-    the position shows: in Planning every AP will (but see below); in Execution those in rows and places the
-    Execution has not reached.  (A Glaciation AP behind another waits for a later turn; it is
-    still offered, and its order is dropped at the turn's end.)"""
+    the position shows: in Planning every AP (a Glaciation AP behind another too: another may
+    be placed in front of it yet; if not, its order is dropped at the turn's end); in Execution
+    those in rows and places the Execution has not reached, but a Glaciation AP behind another
+    (only the left-most acts, and nothing is placed in front of it any more)."""
     found = parse_space_id(space)
     if found is None or state["phase"] not in ("planning", "execution"):
         return False
@@ -87,9 +88,10 @@ def still_to_resolve(state: State, space: str) -> bool:
     at = ROW_NAMES.index(row)
     if row == "glaciation" and any(state["display"][row][:index]):
         return False  # only the left-most acts, and no AP is placed in front of it any more
-    if at != ex["row"]:
-        return at > ex["row"]
-    return not ex["entered"] or index >= ex["space"]
+    now: int = ex["row"]
+    if at != now:
+        return at > now
+    return not ex["entered"] or index >= int(ex["space"])
 
 
 def aps_to_resolve(state: State, animal: str) -> tuple[str, ...]:
@@ -155,52 +157,61 @@ def _owners_next(copy: State, ex: dict[str, Any], animal: str) -> tuple[Prompt |
     return None, OVER
 
 
-def rehearse(state: State, animal: str, space: str, options: Sequence[str] = ()) -> Rehearsal:
-    """The prompts ``animal``'s AP on ``space`` would ask if it resolved now, answered with
-    ``options`` one by one: the answers, each with its prompt, and the prompt after them.
+class Rehearsing:
+    """An AP's resolution rehearsed on a copy, answered one prompt at a time::
+
+        r = Rehearsing(state, "birds", "speciation-3")   # RulesError: no such AP to act
+        while r.asked is not None:
+            r.answer(pick(r.asked))                        # RulesError: not an option
+        r.answers                                          # each with the prompt it answers
 
     Raises ``RulesError`` (and changes nothing) when ``animal`` has no AP on ``space`` that is
-    still to act this turn, when the AP is acting now (its prompt is live), or when an answer
-    is not among the options of its prompt or comes after the last prompt.
+    still to act this turn, or when the AP is acting now (its prompt is live).  ``position`` is
+    the copy, at the owner's next prompt (for a computer player standing in for a person).
     """
-    found = parse_space_id(space)
-    if found is None:
-        raise RulesError("order.no_space", option=str(space)[:40])
-    if animal not in state["animals"]:
-        raise ValueError(f"{animal!r} is not in play")
-    row, index = found
-    if state["display"][row][index] != animal:
-        raise RulesError("order.no_ap", space=space, animal=animal)
-    if resolving(state) == (space, animal) or not still_to_resolve(state, space):
-        raise RulesError("order.resolved", space=space)
-    copy, ex = _copy_resolving(state, animal, space)
-    answers: list[Answer] = []
-    for option in options:
-        asked, end = _owners_next(copy, ex, animal)
+
+    def __init__(self, state: State, animal: str, space: str) -> None:
+        found = parse_space_id(space)
+        if found is None:
+            raise RulesError("order.no_space", option=str(space)[:40])
+        if animal not in state["animals"]:
+            raise ValueError(f"{animal!r} is not in play")
+        row, index = found
+        if state["display"][row][index] != animal:
+            raise RulesError("order.no_ap", space=space, animal=animal)
+        if resolving(state) == (space, animal) or not still_to_resolve(state, space):
+            raise RulesError("order.resolved", space=space)
+        self.space, self.animal = space, animal
+        self.position, self._ex = _copy_resolving(state, animal, space)
+        self.answers: list[Answer] = []
+        self.asked, self.end = _owners_next(self.position, self._ex, animal)
+
+    def answer(self, option: str) -> None:
+        """Answer the prompt asked now with ``option`` (``RulesError`` if it is not offered or
+        nothing is asked), and go on to the owner's next prompt."""
+        asked = self.asked
         if asked is None:
-            raise RulesError("order.nothing_asked", space=space, option=str(option)[:40])
+            raise RulesError("order.nothing_asked", space=self.space, option=str(option)[:40])
         if not isinstance(option, str) or asked.option(option) is None:
             raise RulesError("not_legal", option=str(option)[:40], prompt=asked.text.to_dict(),
                              options=[o.id for o in asked.options[:12]])
-        answers.append(Answer.of(asked, option))
-        apply(copy, asked.seat, option, asked=asked)
-    asked, end = _owners_next(copy, ex, animal)
-    return Rehearsal(space, animal, tuple(answers), asked, end)
+        self.answers.append(Answer.of(asked, option))
+        apply(self.position, asked.seat, option, asked=asked)
+        self.asked, self.end = _owners_next(self.position, self._ex, self.animal)
+
+    def done(self) -> Rehearsal:
+        return Rehearsal(self.space, self.animal, tuple(self.answers), self.asked, self.end)
 
 
-def rehearsal_state(state: State, animal: str, space: str, options: Sequence[str] = ()) -> State | None:
-    """The what-if copy itself, positioned at the owner's next prompt after ``options`` (for a
-    computer player standing in for a person, which chooses by looking at a position), or
-    ``None`` when nothing more is asked."""
-    copy, ex = _copy_resolving(state, animal, space)
+def rehearse(state: State, animal: str, space: str, options: Sequence[str] = ()) -> Rehearsal:
+    """The prompts ``animal``'s AP on ``space`` would ask if it resolved now, answered with
+    ``options`` one by one: the answers, each with its prompt, and the prompt after them
+    (``RulesError`` as ``Rehearsing`` raises it; nothing is changed)."""
+    r = Rehearsing(state, animal, space)
     for option in options:
-        asked, _ = _owners_next(copy, ex, animal)
-        if asked is None:
-            return None
-        apply(copy, asked.seat, option, asked=asked)
-    asked, _ = _owners_next(copy, ex, animal)
-    return copy if asked is not None else None
+        r.answer(option)
+    return r.done()
 
 
-__all__ = ["OTHERS", "OVER", "Answer", "Rehearsal", "aps_to_resolve", "plain", "rehearsal_state", "rehearse",
+__all__ = ["OTHERS", "OVER", "Answer", "Rehearsal", "Rehearsing", "aps_to_resolve", "plain", "rehearse",
            "still_to_resolve"]

@@ -14,6 +14,7 @@ What "keeps" means, per turn and per placement:
   first each space wish whose space holds one, then each row wish, in order, by one of the
   animal's APs in that row not granting another wish.  So one wish is granted by one AP,
   and "domination, domination" asks for two APs in Domination.
+* A row of one space (Initiative, Wasteland, Depletion) is wished as that space.
 * The AP goes to the first wish not granted that has an open space: a space wish's own space,
   a row wish's left-most open space (the left-most resolves first; in Migration it moves most).
   The wishes not granted before it with no open space are reported as taken (with the animal
@@ -30,7 +31,7 @@ from typing import Any
 
 from engine.ai.ranking import ranked
 from engine.data import ROW_BY_NAME
-from engine.display import is_free_space, parse_space_id
+from engine.display import is_free_space, parse_space_id, space_id
 from engine.flow import Prompt, prompt
 from engine.plan import PLANNING_KIND, usable
 
@@ -50,6 +51,14 @@ def wish_ok(wish: str) -> bool:
     return usable(wish)
 
 
+def _one_space(wish: str) -> str:
+    if wish not in ROW_BY_NAME:
+        return wish
+    row = ROW_BY_NAME[wish]
+    usable_here = [space_id(row.name, i) for i in range(row.spaces) if not is_free_space(row.name, i)]
+    return usable_here[0] if len(usable_here) == 1 else wish
+
+
 @dataclass(frozen=True)
 class Standing:
     """An animal's standing plan: its wishes in order, and whether the best open space follows."""
@@ -63,6 +72,8 @@ class Standing:
             raise ValueError(f"not a space or row an animal may plan: {bad[0]!r}")
         if len(self.wishes) > MOST_WISHES:
             raise ValueError(f"more than {MOST_WISHES} wishes")
+        # a row of one space an animal may take (Initiative, ...) is that space
+        object.__setattr__(self, "wishes", tuple(_one_space(w) for w in self.wishes))
 
     def to_dict(self) -> dict[str, Any]:
         return {"wishes": list(self.wishes), "best": self.best}

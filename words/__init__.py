@@ -236,8 +236,8 @@ def tie_break(tie: Mapping[str, Any], winner: str, lang: str = DEFAULT) -> str:
 __all__ = [
     "DEFAULT", "LANGUAGES", "MAX_LABEL", "Entry", "Joined", "T", "Text", "Words", "card_effect", "card_name",
     "card_text", "catalog", "clip", "decimal", "error", "gettext", "join", "language_name", "line", "lines",
-    "ngettext", "option", "option_description", "own_name", "pick_language", "prompt_text", "reason", "say", "space", "term",
-    "tie_break", "tile", "typed_words", "vp_source",
+    "ngettext", "option", "option_description", "own_name", "pick_language", "prompt_text", "reason", "say", "space",
+    "term", "tie_break", "tile", "typed_words", "vp_source",
 ]
 
 

@@ -14,9 +14,8 @@ one space, such as Initiative, is that space), and may end with "then the best o
 from __future__ import annotations
 
 import re
-from functools import cache
-
 from dataclasses import dataclass
+from functools import cache
 
 from engine.data import ACTION_ROWS, ROW_BY_NAME, SPECIATION_ELEMENTS
 from engine.display import is_free_space, space_id
