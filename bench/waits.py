@@ -18,12 +18,14 @@ several at once); ``asked/wait`` the people per ask.  The game's first prompt is
 
 How a keen stand-in uses each feature (``engine.ahead``), from where it gets its answers:
 
-* ``plans``: a standing plan with "then the best open space" (games allow hints), set at the
-  stand-in's first answer of each turn (of any kind): its wishes are the first 3 spaces of its
-  level's ranking (``engine.ai.ranking``) of its own placement on the display as it is (in
-  Planning) or as it will be next turn (cleared but for the Glaciation row: the best guess in
-  Execution); the best open space is the hint level's (``engine.standing.BEST_LEVEL``).  Every
-  placement is served, but for each animal's first of the game (no plan is given yet).
+* ``plans``: a standing plan ending with "then the best open space" (games allow hints), set at
+  the stand-in's first answer of the game: every placement after it is served, by the hint
+  level's first choice (``engine.standing.BEST_LEVEL``).  With ``--wishes k`` the plan first
+  wishes the k best spaces of the stand-in's own level's ranking (``engine.ai.ranking``) of its
+  placement on the display as it is (in Planning) or as it will be next turn (cleared but for
+  the Glaciation row: its best guess in Execution), set again at its first answer of each turn.
+  Wishes change no wait (the best open space serves whatever they do not) and cost a ranking
+  per animal and turn, so they are off by default.
 * ``orders``: whenever it answers anything, an order for each of its APs still to act this turn:
   an order it gave before is kept if the AP's rehearsal from now (``engine.rehearsal``) still asks
   exactly its answers and no more, else it is made anew: the whole rehearsal, answered by the
@@ -48,7 +50,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +76,6 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 }
 #: The issue's goal: a game of this many players lasts at most this many days at a 3-hour reply.
 GOAL_PLAYERS, GOAL_DAYS, GOAL_REPLY = 4, 14.0, 3.0
-#: Wishes of a stand-in's standing plan.
-WISHES = 3
 #: Most answers a stand-in's order holds (far beyond any action's prompts).
 MOST_ANSWERS = 40
 
@@ -87,8 +87,10 @@ def _ai_seed(seed: int, state: dict[str, Any], extra: int = 0) -> int:
 class Game:
     """One game's stand-ins, books and clock."""
 
-    def __init__(self, players: int, seed: int, features: tuple[str, ...], level: str, reply_hours: float) -> None:
+    def __init__(self, players: int, seed: int, features: tuple[str, ...], level: str, reply_hours: float,
+                 wishes: int = 0) -> None:
         self.state = engine.new_game(players, seed)
+        self.wishes = wishes
         self.seed, self.features, self.level, self.reply = seed, features, level, reply_hours
         self.delays = random.Random(seed * 7919 + players)
         self.books = {a: Book(a) for a in self.state["animals"]}
@@ -137,7 +139,8 @@ class Game:
                         book = book.with_order(give_order(self.state, animal, space, self._order(animal, space)))
             if "plans" in self.features and self.wished.get(animal) != self.state["turn"]:
                 self.wished[animal] = self.state["turn"]
-                book = Book(animal, Standing(self._wishes(animal), best=True), book.orders, book.early)
+                wishes = self._wishes(animal) if self.wishes else ()
+                book = Book(animal, Standing(wishes, best=True), book.orders, book.early)
             if "early" in self.features and independent_now(self.state):
                 book = book.with_early(self._early(animal))
             self.books[animal] = book
@@ -178,7 +181,7 @@ class Game:
         p = engine.prompt(copy)
         if p is None or p.animal != animal:
             return ()
-        return ranked(copy, self.level, _ai_seed(self.seed, state, 7))[:WISHES]
+        return ranked(copy, self.level, _ai_seed(self.seed, state, 7))[:self.wishes]
 
     def _early(self, animal: str) -> tuple[Any, ...]:
         """Early answers to its prompts still to come in the step, up to the first one its
@@ -274,10 +277,10 @@ class Game:
             self.think(p.seat)  # leaving: gives what it can ahead
 
 
-def play(players: int, seed: int, variant: str, level: str, reply_hours: float) -> dict[str, Any]:
+def play(players: int, seed: int, variant: str, level: str, reply_hours: float, wishes: int = 0) -> dict[str, Any]:
     """One game: its waits, days and answers ahead."""
     began = time.process_time()
-    g = Game(players, seed, VARIANTS[variant], level, reply_hours)
+    g = Game(players, seed, VARIANTS[variant], level, reply_hours, wishes)
     g.play()
     state = g.state
     return {"players": players, "seed": seed, "variant": variant, "level": level, "waits": g.waits,
@@ -288,7 +291,7 @@ def play(players: int, seed: int, variant: str, level: str, reply_hours: float) 
             "cpu_s": time.process_time() - began}
 
 
-def _play(job: tuple[int, int, str, str, float]) -> dict[str, Any]:
+def _play(job: tuple[int, int, str, str, float, int]) -> dict[str, Any]:
     return play(*job)
 
 
@@ -391,11 +394,15 @@ def main() -> None:
                         help=f"of {', '.join(VARIANTS)}; each adds to the one before (default none,all)")
     parser.add_argument("--level", default="easy", choices=RANKED[2:], help="the AI level at every seat")
     parser.add_argument("--reply-hours", type=float, default=GOAL_REPLY, help="mean reply of a person (default 3)")
+    parser.add_argument("--wishes", type=int, default=0,
+                        help="wishes of a stand-in's standing plan before the best open space (default 0)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--results", type=Path, help="also write every game's numbers here, a JSON line each")
+    parser.add_argument("--results", type=Path, help="also write every game's numbers here, a JSON line each, "
+                                                     "as each game ends")
+    parser.add_argument("--table", type=Path, help="print the tables of a --results file and play nothing")
     args = parser.parse_args()
-    if args.games < 1 or args.workers < 1 or args.reply_hours <= 0:
-        parser.error("--games and --workers must be at least 1, --reply-hours above 0")
+    if args.games < 1 or args.workers < 1 or args.reply_hours <= 0 or args.wishes < 0:
+        parser.error("--games and --workers must be at least 1, --reply-hours above 0, --wishes not negative")
     counts = _numbers(args.players, "players", 2, 6)
     sets = _numbers(args.sets, "sets", 0, 10**9)
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
@@ -403,16 +410,29 @@ def main() -> None:
         parser.error(f"--variants: of {', '.join(VARIANTS)}")
     if "none" in variants:
         variants = ["none", *(v for v in variants if v != "none")]
-    jobs = [(players, first + g, variant, args.level, args.reply_hours)
-            for players in counts for first in sets for g in range(args.games) for variant in variants]
-    print(f"Waits for a person: {args.games} game(s) per cell, seed sets {', '.join(map(str, sets))}, every seat "
-          f"{args.level}, variants {', '.join(variants)}, {args.workers} at once")
     began = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        # the biggest games first, so the pool is not left waiting on one at the end
-        results = list(pool.map(_play, sorted(jobs, key=lambda j: (-j[0], j[2] == "none"))))
-    if args.results:
-        args.results.write_text("".join(json.dumps(r) + "\n" for r in results))
+    if args.table:
+        results = [json.loads(line) for line in args.table.read_text().splitlines() if line.strip()]
+        counts = sorted({r["players"] for r in results} & set(counts))
+        variants = [v for v in VARIANTS if v in {r["variant"] for r in results}]
+    else:
+        jobs = [(players, first + g, variant, args.level, args.reply_hours, args.wishes)
+                for players in counts for first in sets for g in range(args.games) for variant in variants]
+        print(f"Waits for a person: {args.games} game(s) per cell, seed sets {', '.join(map(str, sets))}, every "
+              f"seat {args.level}, variants {', '.join(variants)}, {args.wishes} wishes, {args.workers} at once")
+        results = []
+        out = args.results.open("w") if args.results else None
+        with ProcessPoolExecutor(args.workers) as pool:
+            # the biggest games first, so the pool is not left waiting on one at the end
+            futures = [pool.submit(_play, job) for job in sorted(jobs, key=lambda j: (-j[0], j[2] == "none"))]
+            for done in as_completed(futures):
+                r = done.result()
+                results.append(r)
+                if out:
+                    out.write(json.dumps(r) + "\n")
+                    out.flush()
+        if out:
+            out.close()
     table(results, counts, sets, args.games, variants, args.reply_hours)
     reasons(results)
     goal(results, counts, sets, args.games, args.reply_hours)
