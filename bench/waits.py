@@ -33,6 +33,8 @@ How a keen stand-in uses each feature (``engine.ahead``), from where it gets its
 * ``early``: when a step whose prompts are independent begins (``engine.early``), everyone with
   prompts still to come there that nothing answers yet is asked at once; each answers all of
   them (the level's choice on a copy positioned at each).  One who is there answers at once.
+  The one its first prompt asks is asked by that prompt as usual: two asks at the same moment,
+  counted as two waits (in the bot, one post mentions them all), that run in parallel.
 * ``invite``: when Execution begins, everyone with an AP to act that has no order is asked at
   once (one notification each) for its orders.
 
