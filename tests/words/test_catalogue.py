@@ -117,6 +117,7 @@ def _words_families() -> set[str]:
         *(f"rules.phase.{p}" for p in PHASES), *(f"rules.animal.{a}" for a in data.FOOD_CHAIN),
         "rules.hint", "rules.topic", "rules.unknown", "rules.unknown_did_you_mean", "rules.card_topic",
         "language.name", *(f"bot.language.{lang}" for lang in words.LANGUAGES),
+        "wish.any_words", "wish.row", "wish.best_words", "wish.best",  # words.spaces: standing plans
         *ALT_KEYS,
     }
 
