@@ -7,7 +7,9 @@ project's 2-core machine: about 8 units per ms of CPU alone, 3-4 when the other 
 
 A game's budget is shared out evenly over its decisions (the moves with more than one
 option), at most ``decision_units`` each: a long game looks less far ahead per decision
-rather than taking longer than its host allowed.
+rather than taking longer than its host allowed.  The ranking of a decision's options is
+always done in full (its cost is counted); what is left of the decision's units buys the
+look-ahead.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ class Budget:
     decision_units: int = 3_000
     #: Options of the AI's ranking looked ahead from, besides the one played.
     candidates: int = 3
-    #: Options the ranking puts this many VP below its best are not looked ahead from: the
-    #: ranking's own difference is their loss (``engine.ai.expert.WITHIN``'s line).
+    #: Of those, options the ranking puts this many VP below its best are left out (the one
+    #: played never is): ``engine.ai.expert.WITHIN``'s line.
     within: float = 6.0
 
     def __post_init__(self) -> None:

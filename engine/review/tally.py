@@ -17,8 +17,10 @@ estimated final margin over the others instead of win chance):
 game moves for two reasons: draws, and decisions; a decision moves its seat's estimate by at
 most what it loses against the best option (the best keeps it), so the decisions that moved it
 most are the costliest ones.  One per action (the steps of one Migration are one turning
-point, its costliest step), up to ``MOST`` of those graded a mistake or worse, at least
-``LEAST`` when that many lost anything; told in the order they were played.
+point, its costliest step; a player's placements of one Planning phase are one too, or a
+game's turning points could all be one player's draft), up to ``MOST`` of those graded a
+mistake or worse, at least ``LEAST`` when that many lost anything; told in the order they
+were played.
 """
 
 from __future__ import annotations
@@ -74,6 +76,11 @@ def seat_figures(verdicts: Sequence[Verdict], seat: int) -> dict[str, Any]:
     }
 
 
+def _moment(v: Verdict) -> str:
+    """What one turning point stands for: an action, or a player's placements of one Planning."""
+    return f"{v['turn']}:planning:{v['seat']}" if v.get("phase") == "planning" else str(v["act"])
+
+
 def turning_points(verdicts: Sequence[Verdict]) -> list[Verdict]:
     """The decisions that moved the estimate most, one per action, in the order played."""
     mistake = dict(THRESHOLDS)["mistake"]
@@ -82,8 +89,9 @@ def turning_points(verdicts: Sequence[Verdict]) -> list[Verdict]:
     for v in _costliest_first(verdicts):
         if len(chosen) >= MOST or (len(chosen) >= LEAST and v["loss"] < mistake):
             break
-        if v["act"] in seen:
+        moment = _moment(v)
+        if moment in seen:
             continue
-        seen.add(v["act"])
+        seen.add(moment)
         chosen.append(v)
     return sorted(chosen, key=lambda v: v["move"])

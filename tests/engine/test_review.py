@@ -162,3 +162,6 @@ def test_grades_counts_and_turning_points_add_up():
     many = [_v(i, i % 2, 10.0 + i, str(i)) for i in range(8)]
     assert [v["move"] for v in tally.turning_points(many)] == [3, 4, 5, 6, 7]
     assert tally.turning_points([_v(0, 0, 0.0, "a")]) == []
+    # a player's placements of one Planning phase are one turning point
+    draft = [{**_v(i, i % 2, 20.0 + i, f"1:planning:{i}"), "turn": 1, "phase": "planning"} for i in range(6)]
+    assert [v["move"] for v in tally.turning_points(draft)] == [4, 5]
