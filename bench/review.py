@@ -152,7 +152,8 @@ def main() -> None:
         ok = statistics.mean(easy) > statistics.mean(hard)
         worth_reading &= ok
         print(f"  hard {statistics.mean(hard):.2f} against easy {statistics.mean(easy):.2f} VP lost per decision: "
-              f"{'easy loses more' if ok else 'NOT: easy does not lose more'}")
+              f"{'easy loses more' if ok else 'NOT: easy does not lose more'}; every easy seat more than every "
+              f"hard seat: {min(easy) > max(hard)}")
         print(f"  turning points (turn, seat, kind, VP lost): {r['points']}")
     print(f"\nworth reading (easy loses more per decision than hard in every game): {worth_reading}")
     if args.noise:

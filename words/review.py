@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.ai.search import PLACE_KINDS
 from engine.review import THRESHOLDS, ReviewError
 from words import DEFAULT, gettext, ngettext, option, prompt_text, term
 from words.render import decimal
@@ -27,6 +28,7 @@ REASONS = ("running", "record", "replay", "saved")
 KEYS = (
     "review.head", "review.point", "review.where.planning", "review.where.action", "review.where.phase",
     "review.grade.inaccuracy", "review.grade.mistake", "review.grade.blunder", "review.grade.none", "review.no_points",
+    "review.worth.margin", "review.worth.place",
     "review.seat.head", "review.seat.counts", "review.seat.made_for", "review.seat.costliest",
     "review.seat.decision", "review.seat.clean", "review.seat.line", "review.luck.shared_draws",
     "review.opinion", "review.progress", *(f"review.error.{r}" for r in REASONS),
@@ -70,10 +72,12 @@ def turning_point(review: Review, k: int, lang: str = DEFAULT) -> str:
     """Turning point ``k`` (from 0) in a sentence: when, who, what was played, what the AI
     would have played, what each was worth."""
     v = review["turning_points"][k]
+    # a placement's values are what its action is worth this turn; any other's, a margin
+    values = gettext("review.worth.place" if v["kind"] in PLACE_KINDS else "review.worth.margin", lang,
+                    played_value=number(v["played_value"], lang), best_value=number(v["best_value"], lang))
     return gettext("review.point", lang, number=k + 1, turn=v["turn"], where=where(v, lang),
                    player=review["seats"][v["seat"]]["name"], animal=v["animal"], **_options(v, lang),
-                   played_value=number(v["played_value"], lang), best_value=number(v["best_value"], lang),
-                   loss=number(v["loss"], lang), grade=grade(v.get("grade"), lang))
+                   loss=number(v["loss"], lang), grade=grade(v.get("grade"), lang), values=values)
 
 
 def turning_points(review: Review, lang: str = DEFAULT) -> list[str]:
