@@ -6,8 +6,10 @@ estimated final margin over the others instead of win chance):
 
 * an *inaccuracy* loses 3 VP or more: a second place on a middling tile's scoring
   (``TILE_SCORING``: savannah 7/4/2, jungle 6/3/2), about what separates neighbours in a close
-  final table.  Below it the look-ahead's own noise (the same decision weighed on other
-  sampled draws: 0-2 VP, ``tests/engine/review``) would be told as a fault;
+  final table.  Below it the look-ahead's own noise would be told as a fault: the same
+  decision weighed with other seeds (other sampled draws and tie-breaks) moves its loss by
+  2.5 VP or less in 9 of 10 decisions (``bench/review.py --noise 40``: median 0, at most 6.3;
+  the grade changed in 2 of 40);
 * a *mistake* 6 VP or more: a first place on such a tile, and the line beyond which ``expert``
   stops looking at an option at all (``engine.ai.expert.WITHIN``);
 * a *blunder* 12 VP or more: two tile scorings, more than the sea's first place; a
