@@ -74,7 +74,8 @@ ONLY, RANKING, PLAYOUTS = "only", "ranking", "playouts"
 
 @dataclass(frozen=True)
 class Verdict:
-    """What the estimator says of one decision (values in VP of the seat's estimated margin)."""
+    """What the estimator says of one decision (values in VP: the seat's estimated final margin,
+    or for a placement what its action is worth this turn)."""
 
     played: str
     best: str  # the AI's alternative: the best valued option (``played`` when it was the best)
@@ -118,10 +119,10 @@ def weigh(state: State, p: Prompt, played: str, units: int, seed: int, within: f
         method = PLAYOUTS
         order = sorted(close, key=lambda oid: (value[oid], -ranked.index(oid)), reverse=True)
     best = order[0]
-    loss = max(0.0, value[best] - value[played])
-    if loss == 0.0:
+    loss = _r(max(0.0, value[best] - value[played]))
+    if loss == 0.0:  # no better by a hundredth of a VP: the option played was the best
         best = played
-    return Verdict(played, best, _r(value[played]), _r(value[best]), _r(loss), method, used, ranked.index(played))
+    return Verdict(played, best, _r(value[played]), _r(value[best]), loss, method, used, ranked.index(played))
 
 
 def _settled(base: State, p: Prompt, seed: int) -> tuple[dict[str, float], int]:
