@@ -108,6 +108,9 @@ def execution_auto(state: State, step: Step) -> None:
             # Glaciation: only the left-most AP acts; the others wait for later turns.
             step["space"] = len(spaces) if row == "glaciation" else j + 1
             animal = take_ap(state, row, j)
+            # the AP whose action the steps above this one resolve (``resolving``): its space
+            # is gone from the display once taken, and some actions replace their own step
+            step["resolving"] = [space_id(row, j), animal]
             push(state, row, animal=animal, space=j)
             return
         _exit_row(state, row)
@@ -118,6 +121,17 @@ def execution_auto(state: State, step: Step) -> None:
 
 
 register("execution", lambda state, step: None, auto=execution_auto)
+
+
+def resolving(state: State) -> tuple[str, str] | None:
+    """The AP being resolved now, as (its space, its animal): while an Execution AP's action
+    asks, every step above the Execution step is that AP's (its action, the card it won, the
+    moves onto a new tile).  ``None`` outside an AP's resolution."""
+    steps = state["steps"]
+    if len(steps) < 2 or steps[0]["name"] != "execution" or "resolving" not in steps[0]:
+        return None
+    space, animal = steps[0]["resolving"]
+    return space, animal
 
 #: Automatic parts of a row, done after its last AP (filled in by the action modules).
 ROW_EXIT: dict[str, Callable[[State], None]] = {}

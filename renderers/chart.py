@@ -23,7 +23,11 @@ _LABEL_GAP = 2 * PAWN_RADIUS + 3  # end pawns never overlap
 @dataclass(frozen=True)
 class Series:
     animal: str
-    values: Sequence[int]  # one per x = 0, 1, 2, ...
+    values: Sequence[float]  # one per x = 0, 1, 2, ... (or per ``xs``)
+    xs: Sequence[float] | None = None  # where each value is, when not at 0, 1, 2, ...
+
+    def points(self) -> list[tuple[float, float]]:
+        return list(zip(self.xs if self.xs is not None else range(len(self.values)), self.values, strict=True))
 
 
 def nice_step(top: float, ticks: int = 6) -> int:
@@ -54,11 +58,14 @@ class Axes:
 
 
 def draw_line_chart(img: Image.Image, box: Box, series: Sequence[Series], *, title: str, x_label: str,
-                    y_label: str, text_size: int = 16) -> Axes:
-    """Draw the chart inside ``box``; returns the axes (tests probe pixels through them)."""
+                    y_label: str, text_size: int = 16, y_top: float = 0, x_top: float = 0) -> Axes:
+    """Draw the chart inside ``box``; returns the axes (tests probe pixels through them).
+    ``y_top`` and ``x_top``: the axes reach at least so far (two charts on one scale)."""
     d = ImageDraw.Draw(img)
-    n = max((len(s.values) for s in series), default=1)
-    top = max((max(s.values, default=0) for s in series), default=0)
+    n = max(max((len(s.values) for s in series if s.xs is None), default=1),
+            math.ceil(max((max(s.xs, default=0) for s in series if s.xs is not None), default=0)) + 1,
+            math.ceil(x_top) + 1)
+    top = max(max((max(s.values, default=0) for s in series), default=0), y_top)
     step = nice_step(max(top, 1))
     y_max = step * max(1, math.ceil(top / step))
     pad = text_size // 2
@@ -83,11 +90,11 @@ def draw_line_chart(img: Image.Image, box: Box, series: Sequence[Series], *, tit
 
     # An ink halo under each line keeps light colours (the reptiles' yellow) visible on paper.
     for s in series:
-        points = [(axes.x(i), axes.y(v)) for i, v in enumerate(s.values)]
+        points = [(axes.x(x), axes.y(v)) for x, v in s.points()]
         if len(points) > 1:
             d.line(points, fill=INK, width=LINE_WIDTH + 3, joint="curve")
     for s in series:
-        points = [(axes.x(i), axes.y(v)) for i, v in enumerate(s.values)]
+        points = [(axes.x(x), axes.y(v)) for x, v in s.points()]
         if len(points) > 1:
             d.line(points, fill=ANIMAL_COLOURS[s.animal], width=LINE_WIDTH, joint="curve")
     _end_pawns(img, axes, series)

@@ -218,6 +218,11 @@ def error(exc: BaseException, lang: str = DEFAULT) -> str:
     return str(exc)
 
 
+def reason(m: Msg, lang: str = DEFAULT) -> str:
+    """Why the engine set an answer given ahead aside (``engine.orders.Stop.reason``), for its player."""
+    return _safe("err." + m.key, m.args, _checked(lang))
+
+
 def _slug(name: str) -> str:
     return name.lower().replace(" ", "_")
 
@@ -265,8 +270,8 @@ def tie_break(tie: Mapping[str, Any], winner: str, lang: str = DEFAULT) -> str:
 __all__ = [
     "DEFAULT", "LANGUAGES", "MAX_LABEL", "Entry", "Joined", "T", "Text", "Words", "card_effect", "card_name",
     "card_text", "catalog", "clip", "decimal", "error", "gettext", "join", "language_name", "line", "lines",
-    "ngettext", "option", "option_description", "own_name", "pick_language", "prompt_text", "say", "space", "term",
-    "tie_break", "tile", "typed_words", "vp_source",
+    "ngettext", "option", "option_description", "own_name", "pick_language", "prompt_text", "reason", "say", "space",
+    "term", "tie_break", "tile", "typed_words", "vp_source",
 ]
 
 

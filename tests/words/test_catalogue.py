@@ -105,6 +105,7 @@ def _words_families() -> set[str]:
     slugs = [c.lower().replace(" ", "_") for c in (*DOMINANCE_CARDS, "Survival")]
     from bot.game.rules_help import PHASES, TERMS
     from words.alt import KEYS as ALT_KEYS
+    from words.review import KEYS as REVIEW_KEYS
 
     return {
         "log.by", "log.turn", "vp.card", "log.tie_break",
@@ -117,7 +118,8 @@ def _words_families() -> set[str]:
         *(f"rules.phase.{p}" for p in PHASES), *(f"rules.animal.{a}" for a in data.FOOD_CHAIN),
         "rules.hint", "rules.topic", "rules.unknown", "rules.unknown_did_you_mean", "rules.card_topic",
         "language.name", *(f"bot.language.{lang}" for lang in words.LANGUAGES),
-        *ALT_KEYS,
+        "wish.any_words", "wish.row", "wish.best_words", "wish.best",  # words.spaces: standing plans
+        *ALT_KEYS, *REVIEW_KEYS,
     }
 
 
