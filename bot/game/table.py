@@ -48,8 +48,11 @@ log = logging.getLogger(__name__)
 State = dict[str, Any]
 #: Moves to append, each (seat, user id, option id, label, made by, the whole log's length after it).
 Moves = list[tuple[int, str, str, str, str, int]]
-#: Moves that are a player's own choices: a click or a command, or a space from their plan.
-OWN_CHOICES = ("player", "planned")
+#: Moves that are a player's own choices: a click or a command, or an answer they gave ahead
+#: (a space from their standing plan, an order for their AP, an early answer).
+OWN_CHOICES = ("player", "planned", "ordered", "early")
+#: The moves answered ahead, applied by themselves (``bot.game.play_on``).
+AHEAD_MOVES = ("planned", "ordered", "early")
 #: rate(store, game, state): a game the table's move finished, rated in its transaction (``bot.game.ratings``)
 Rater = Callable[[GameStore, Game, State], Awaitable[None]]
 #: How many games' last saved states the service keeps for the reads after their moves (a post,
@@ -271,6 +274,7 @@ class Table:
         self.tables.saved.remember(game.id, blob, state)
         if status == "finished":
             await self.rate_finished(state)  # in the same transaction: a finished game is rated once
+            await store.drop_books(game.id)  # answers ahead are for a game still played
         await self.restart_clock(state)
         if status == "finished":
             log.info("game %s finished after %s moves", game.id, game.version + len(moves))

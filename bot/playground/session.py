@@ -84,11 +84,11 @@ class Playground:
         if game is not None and game.state is not None:
             told = logbook.total(game.state)  # the whole log's length: the state keeps its recent part
             self._log_seen = min(self._log_seen, told)  # an undo shortened the log
-            planned = set(game.planned)  # placements made from a plan, marked as the channel marks them
+            marks = game.marks()  # moves answered ahead, marked as the channel marks them
             first = max(self._log_seen, logbook.log_from(game.state))
             for at, line in enumerate(logbook.since(game.state, self._log_seen), start=first):
                 text = words.line(line, self.lang, turn=True)
-                self.say(words.gettext("bot.planned_mark", self.lang, line=text) if at in planned else text)
+                self.say(words.gettext(f"bot.{marks[at]}_mark", self.lang, line=text) if at in marks else text)
             self._log_seen = told
         post = await self.service.postbox.channel_post(self.channel)
         if post is None:
