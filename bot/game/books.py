@@ -14,6 +14,7 @@ from typing import Any
 import words
 from bot.store.models import AheadBook, Game, Seat
 from engine.ahead import Book
+from engine.early import asked_at_once, independent_now
 from engine.orders import Stop
 from engine.text import Msg
 from words import T
@@ -66,4 +67,19 @@ def told_text(told: Iterable[dict[str, Any]], lang: str) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["TOLD_KEPT", "book_of", "keeps_books", "served", "stop_told", "taken_told", "tell", "told_text"]
+def at_once(state: dict[str, Any], before: dict[str, Any] | None, version: int,
+            people: Iterable[int]) -> dict[str, Any] | None:
+    """Answers before your turn: when an independent step begins (``engine.early``), the seats of
+    ``people`` it will ask, and the version its first post shows (that post mentions them all,
+    once); ``before`` while the same step goes on or none is under way."""
+    if not independent_now(state):
+        return before
+    step = state["steps"][-1]
+    marker = [state["turn"], step["name"], step.get("tile"), step.get("animal")]
+    if before is not None and before.get("step") == marker:
+        return before
+    persons = set(people)
+    return {"step": marker, "version": version, "seats": [s for s in asked_at_once(state) if s in persons]}
+
+
+__all__ = ["TOLD_KEPT", "at_once", "book_of", "keeps_books", "served", "stop_told", "taken_told", "tell", "told_text"]

@@ -136,8 +136,17 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
                                          for o in prompt.options]
     after = LivePost(None if new_message else live.message_id, seat,
                      picture or (live.image and not new_message), story_from, 0 if picture else due, None)
+    mention = [user] if new_message and user else []
+    at_once = game.at_once
+    if new_message and at_once is not None and at_once["version"] == game.version:
+        # answers before your turn: everyone the step will ask is asked now, once
+        others = [u for s in at_once["seats"] if (u := _user_of(game, s)) is not None and u != user]
+        if others:
+            mention += others
+            names = ", ".join(s.user_name for s in game.seats if s.seat in at_once["seats"] and s.user_id != user)
+            text = f"{text}\n{words.gettext('bot.ahead.at_once', lang, players=names)}"
     return ChannelPost(game.id, game.version, new_message, text,
-                       [user] if new_message and user else [], choices, picture, retire,
+                       mention, choices, picture, retire,
                        live.message_id if new_message else None, old_text, after, over, lang=lang,
                        planning=prompt is not None and prompt.kind == PLANNING_KIND)
 

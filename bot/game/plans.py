@@ -149,16 +149,22 @@ class Plans:
         return await planner(table, user_id, animal, game_id)
 
 
-async def planner(table: Table, user_id: str, animal: str | None,
-                  game_id: int | None = None) -> tuple[Game, Seat, str]:
-    """The running game, the user's seat and the animal whose answers ahead these are
-    (``game_id``: the game a menu was for; another game there now makes it stale)."""
+async def player(table: Table, user_id: str, game_id: int | None = None) -> tuple[Game, Seat]:
+    """The running game and the user's seat, who may answer ahead (``game_id``: the game a menu
+    was for; another game there now makes it stale)."""
     game = await table.active()
     if game_id is not None and game.id != game_id:
         raise NoGame(T("bot.err.plan_gone"))
     seat = table.seat(user_id)
     if seat.resigned:
         raise WrongPhase(T("bot.err.plan_resigned"))
+    return game, seat
+
+
+async def planner(table: Table, user_id: str, animal: str | None,
+                  game_id: int | None = None) -> tuple[Game, Seat, str]:
+    """The running game, the user's seat and the animal whose answers ahead these are."""
+    game, seat = await player(table, user_id, game_id)
     animals = seat.animals
     if animal is not None and animal not in animals:
         raise BadRequest(T("bot.err.plan_not_yours", animal=animal, animals=animals))
@@ -185,4 +191,4 @@ def plan_text(row: AheadBook, game: Game) -> Words:
     return join(head, news or None, sep="\n")
 
 
-__all__ = ["MOST_CHARS", "PlanSheet", "Plans", "added", "parse_plan", "plan_text", "planner", "told_once"]
+__all__ = ["MOST_CHARS", "PlanSheet", "Plans", "added", "parse_plan", "plan_text", "planner", "player", "told_once"]

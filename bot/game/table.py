@@ -33,7 +33,7 @@ from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import Any
 
-from bot.game import context
+from bot.game import books, context
 from bot.game.clocks import TurnClocks
 from bot.game.notices import Kind
 from bot.game.replies import Change, NoGame, NotAllowed, NotSeated, PromptChanged, StaleState, WrongPhase
@@ -264,6 +264,11 @@ class Table:
                                     hinted=hinted and i == 0)
         status = "finished" if state["phase"] == "over" else None
         decided = decided_after(game.decided, moves)
+        step = books.at_once(state, game.at_once, game.version + len(moves),
+                             (s.seat for s in game.seats if books.keeps_books(s)))
+        if step is not game.at_once:  # an independent step begins: everyone it asks is told at once
+            await store.update_game(game.id, at_once=step)
+            game.at_once = step
         state = logbook.kept(state)
         try:
             blob = await store.save_state(game.id, game.version, game.version + len(moves), state, status=status,

@@ -137,6 +137,8 @@ class Game:
     #: where in the log the recent moves answered ahead are (their lines are marked): a log index
     #: (a placement from a plan), or [index, how] (``ordered``, ``early``); see ``marks``
     planned: list[Any] = field(default_factory=list)
+    #: the independent step under way whose prompts everyone answers at once (``bot.game.books.at_once``)
+    at_once: dict[str, Any] | None = None
     #: the stored state, decoded when first read (most reads of a game never look at it)
     state_blob: bytes | None = field(default=None, repr=False)
     _state: dict[str, Any] | None = field(default=None, repr=False, compare=False)

@@ -40,6 +40,7 @@ def game_from(row: Row, seats: list[Seat]) -> Game:
                         deadline_done=bool(row["deadline_done"]), due_at=row["due_at"]),
         decided={int(k): v for k, v in json.loads(row["decided"] or "{}").items()},
         planned=json.loads(row["planned"] or "[]"),
+        at_once=json.loads(row["at_once"]) if row["at_once"] else None,
         state_blob=row["state"],
     )
 

@@ -247,7 +247,9 @@ MIGRATIONS: tuple[str, ...] = (
     # been told yet of the answers that stopped or went unused (``told``), and the book's version
     # (a menu built for an older one is stale).  It replaces ``plans``: a plan's spaces become the
     # standing plan's wishes (kept across turns from now on), without the best open space; the
-    # taken spaces not yet told are not carried over.
+    # taken spaces not yet told are not carried over.  ``at_once``: the independent step under way
+    # (answers before your turn), the version at its start and the seats it asks, so its first
+    # post mentions them all, once.
     """
     CREATE TABLE answers_ahead (
         game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -265,5 +267,6 @@ MIGRATIONS: tuple[str, ...] = (
                '[]', 0, updated_at
         FROM plans WHERE spaces <> '[]';
     DROP TABLE plans;
+    ALTER TABLE games ADD COLUMN at_once TEXT;
     """,
 )

@@ -276,8 +276,8 @@ class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, 
         return inserted_id(cur.lastrowid)
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
-        """Set plain columns of a game (``settings`` and ``planned`` are stored as JSON)."""
-        for kept_as_json in ("settings", "planned"):
+        """Set plain columns of a game (``settings``, ``planned``, ``at_once`` are stored as JSON)."""
+        for kept_as_json in ("settings", "planned", "at_once"):
             if kept_as_json in fields:
                 fields[kept_as_json] = json.dumps(fields[kept_as_json])
         sets = ", ".join(f"{k} = ?" for k in fields)

@@ -11,7 +11,7 @@ import pytest
 from service_helpers import snapshot, start_game
 
 import words
-from bot.game.replies import BadRequest, NoGame, NotSeated, WrongPhase
+from bot.game.replies import BadRequest, NoGame, NotAllowed, NotSeated, WrongPhase
 from engine import logbook
 from engine.history import replay
 
@@ -180,3 +180,21 @@ async def test_every_planned_placement_is_legal_in_many_seeded_games(service, st
         made = await store.move_list(game.id)
         assert any(m.made_by == "planned" for m in made)
         assert logbook.kept(replay(game.setup, [(m.seat, m.option_id) for m in made])) == game.state
+
+
+async def test_an_undo_takes_back_the_moves_answered_ahead_after_the_choice(service, store):
+    await start_game(service, players=3)
+    (first, _), (second, _), (third, _) = await seats_in_turn(service, store)
+    await service.plans.set_plan("chan", second, "domination 5")
+    await service.plans.set_plan("chan", third, "domination 4")
+    before = len(await moves_of(store))
+    await service.play.act("chan", first, "domination-1")
+    assert [by for _, _, by in await moves_of(store)][before:] == ["player", "planned", "planned"]
+    with pytest.raises(NotAllowed):
+        await service.takeback.undo("chan", second)  # not theirs to take back: the first chose by hand
+    await service.takeback.undo("chan", first)  # their choice, and what went in by itself after it
+    assert len(await moves_of(store)) == before
+    assert (await service.reads.status("chan")).to_act == first  # asked again, by hand
+    # the plans keep: the next move places from them again
+    await service.play.act("chan", first, "domination-2")
+    assert [o for _, o, _ in await moves_of(store)][before:] == ["domination-2", "domination-5", "domination-4"]
