@@ -13,10 +13,10 @@ import pytest
 from service_helpers import snapshot, start_game
 
 import words
+from bot.game.asked import asked
 from bot.game.records import export_record
 from bot.game.replies import BadRequest, IllegalChoice, NotSeated, StaleState, WrongPhase
 from bot.store.models import AheadBook
-from bot.game.asked import asked
 from engine.early import foreseen_for, independent_now
 from engine.rehearsal import Answer, Rehearsing
 from engine.simulate import pick
