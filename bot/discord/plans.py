@@ -50,6 +50,22 @@ def space_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
     return found
 
 
+def wish_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
+    """The autocomplete of a typed standing plan: the last item completed to each row ("any
+    Domination") and space it may name, the items before it kept as typed; every value reads back."""
+    *typed, last = spelled.pieces(current)
+    kept = "".join(f"{item.strip()}, " for item in typed if item.strip())
+    found = []
+    wishes = [spelled.wish_label(w, lang) for w in spelled.matching_wishes(last, lang)]
+    if spelled.normal(last) and spelled.normal(last) in spelled.normal(spelled.best_label(lang)):
+        wishes.append(spelled.best_label(lang))
+    for label in wishes[:AUTOCOMPLETE_MAX]:
+        value = kept + label
+        if len(value) <= AUTOCOMPLETE_VALUE:
+            found.append(app_commands.Choice(name=clip(value, AUTOCOMPLETE_NAME), value=value))
+    return found
+
+
 # -- "Plan ahead": the private menus ------------------------------------------------------------
 
 class PlanSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],

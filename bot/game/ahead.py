@@ -66,31 +66,33 @@ class Ahead:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
 
-    async def sheet(self, channel_id: str, user_id: str, game_id: int | None = None) -> AheadSheet:
+    async def sheet(self, channel_id: str, user_id: str, game_id: int | None = None, *,
+                    told: bool = True) -> AheadSheet:
         """The player's books and what they may answer ahead now (what became of earlier
-        answers is told once, here)."""
+        answers is told once, here; ``told``: False for a look that shows nothing, an autocomplete)."""
         async with self.tables.at(channel_id) as table:
             game, seat = await _player(table, user_id, game_id)
             state = _state(game)
             lang = lang_of(game)
             books = await table.store.books(game.id)
-            told, shown = [], []
+            news, shown = [], []
             for animal in seat.animals:
                 row = books.get(animal) or AheadBook(animal)
-                told += row.told
+                news += row.told
                 shown.append(book_text(row, game, lang))
-                await told_once(table, game, row)
+                if told:
+                    await told_once(table, game, row)
             aps = tuple((a, s) for a in seat.animals for s in aps_to_resolve(state, a))
             early = tuple((a, words.prompt_text({"text": f.text}, lang), [choice_of(o, lang) for o in f.options])
                           for a in seat.animals for f in _early_prompts(state, a))
-        head = told_text(told, lang)
+        head = told_text(news, lang)
         return AheadSheet(game.id, game.version, "\n".join(filter(None, (head, *shown))), aps, early)
 
     async def show(self, channel_id: str, user_id: str) -> Reply:
         sheet = await self.sheet(channel_id, user_id)
         return Reply(sheet.message or T("bot.ahead.nothing"), game_id=sheet.game_id, public=False)
 
-    async def rehearse(self, channel_id: str, user_id: str, space: str, answers: Sequence[str] = (), *,
+    async def rehearse(self, channel_id: str, user_id: str, space: str, answers: Sequence[str | int] = (), *,
                        version: int | None = None, game_id: int | None = None) -> Rehearsed:
         """The prompts the player's AP on ``space`` would ask if it resolved now, answered with
         ``answers``: what it asks next (``BadRequest``: no such AP of theirs, an answer no option)."""
@@ -107,7 +109,14 @@ class Ahead:
         return Rehearsed(game.id, game.version, animal, space, tuple(a.option for a in r.answers),
                          words.say(said, lang), choices)
 
-    async def give_order(self, channel_id: str, user_id: str, space: str, answers: Sequence[str] | str, *,
+    async def rehearsal_reply(self, channel_id: str, user_id: str, space: str) -> Reply:
+        """What the player's AP on ``space`` would ask if it acted now, and its options' ids."""
+        r = await self.rehearse(channel_id, user_id, space)
+        options = ", ".join(f"{c.id} ({c.label})" for c in r.choices)
+        return Reply(join(r.said, T("bot.ahead.options", options=options) if options else None, sep="\n"),
+                     game_id=r.game_id, public=False)
+
+    async def give_order(self, channel_id: str, user_id: str, space: str, answers: Sequence[str | int] | str, *,
                          version: int | None = None, game_id: int | None = None, lang: str = words.DEFAULT) -> Reply:
         """Keep ``answers`` (option ids, or typed as in ``/ds play``; a text: separated by commas)
         as the order for the player's AP on ``space``, replacing an earlier one."""
@@ -138,7 +147,7 @@ class Ahead:
             await table.store.put_book(game.id, row)
         return Reply(T("bot.ahead.order_cleared", space=space), game_id=game.id, public=False)
 
-    async def answer_early(self, channel_id: str, user_id: str, answers: Sequence[str] | str, *,
+    async def answer_early(self, channel_id: str, user_id: str, answers: Sequence[str | int] | str, *,
                            animal: str | None = None, version: int | None = None, game_id: int | None = None) -> Reply:
         """Keep ``answers`` as the player's early answers to the prompts the step under way will
         ask them, in order (each an option id, or typed as in ``/ds play``)."""
@@ -152,8 +161,8 @@ class Ahead:
             prompts = _early_prompts(state, which)
             if not prompts:
                 raise BadRequest(T("bot.err.no_early"))
-            ids = [p.prompt().typed(a) or a for p, a in zip(prompts, answers, strict=False)] + list(
-                answers[len(prompts):])
+            ids = [_option(p.prompt(), a) for p, a in zip(prompts, answers, strict=False)] + [
+                str(a) for a in answers[len(prompts):]]
             try:
                 given = early_answers(state, which, ids)
             except engine.RulesError as e:
@@ -186,17 +195,17 @@ def _state(game: Game) -> State:
     return game.state
 
 
-def _typed(answers: Sequence[str] | str) -> list[str]:
+def _typed(answers: Sequence[str | int] | str) -> list[str | int]:
     if isinstance(answers, str):
         if len(answers) > MOST_CHARS:
             raise BadRequest(T("bot.err.ahead_too_long", most=MOST_CHARS))
         return [a.strip() for a in spelled.split(answers) if a.strip()]
-    if sum(len(a) for a in answers) > MOST_CHARS:
+    if sum(len(str(a)) for a in answers) > MOST_CHARS:
         raise BadRequest(T("bot.err.ahead_too_long", most=MOST_CHARS))
     return list(answers)
 
 
-def _rehearsing(state: State, seat: Seat, space: str, answers: Sequence[str]) -> tuple[str, Rehearsing]:
+def _rehearsing(state: State, seat: Seat, space: str, answers: Sequence[str | int]) -> tuple[str, Rehearsing]:
     """The rehearsal of the seat's AP on ``space`` answered with ``answers`` (typed as in
     ``/ds play``: any case, any label the prompt reads)."""
     found = parse_space_id(space)
@@ -205,11 +214,24 @@ def _rehearsing(state: State, seat: Seat, space: str, answers: Sequence[str]) ->
     try:
         r = Rehearsing(state, animal, space)
         for answer in answers:
-            asked = r.asked
-            r.answer((asked.typed(answer) if asked is not None else None) or answer)
+            r.answer(_option(r.asked, answer))
     except engine.RulesError as e:
         raise IllegalChoice(rules_error(e)) from None
     return animal, r
+
+
+def _option(asked: engine.Prompt | None, answer: str | int) -> str:
+    """An answer as the prompt's option id: typed as in ``/ds play``, or a menu's index."""
+    if asked is None:
+        return str(answer)
+    if isinstance(answer, int):
+        return asked.options[answer].id if 0 <= answer < len(asked.options) else str(answer)
+    return asked.typed(answer) or answer
+
+
+def space_typed(text: str, lang: str) -> str:
+    """A space as typed: its id, or its name as a label reads (in ``lang`` or English)."""
+    return text if parse_space_id(text) is not None else (spelled.space_of(text, lang) or text)
 
 
 def _early_animal(state: State, seat: Seat, animal: str | None) -> str:
@@ -256,4 +278,4 @@ def book_text(row: AheadBook, game: Game, lang: str) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Ahead", "AheadSheet", "Rehearsed", "book_text", "order_line"]
+__all__ = ["Ahead", "AheadSheet", "Rehearsed", "book_text", "order_line", "space_typed"]
