@@ -1,8 +1,8 @@
 """The private menus behind the live prompt's "Answer ahead" (``components.AnswerAheadButton``,
-issue 38): the presser's books and, to give an order, a menu of their APs still to act, then each prompt the AP's action would
-ask (rehearsed by the service: the live prompt's own options and labels), one after another,
-and "Keep this order"; to answer before their turn, each prompt the step under way will ask
-them.  Every answer here is private and in the reader's language.
+issue 38): the presser's books and, to give an order, a menu of their APs still to act, then
+each prompt the AP's action would ask (rehearsed by the service: the live prompt's own options
+and labels), one after another, and "Keep this order"; to answer before their turn, each prompt
+the step under way will ask them.  Every answer here is private and in the reader's language.
 
 A menu carries the game, the version it was built for (a later one is refused as stale) and
 the answers picked so far, as each prompt's option numbers, in its custom id.
