@@ -55,8 +55,8 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
         super().__init__()
         self.shell = shell
 
-    @app_commands.command(name="plan", description="Plan your next AP placements (only you see it)")
-    @app_commands.describe(spaces="In order, e.g. speciation meat, wanderlust 2; clear: no plan",
+    @app_commands.command(name="plan", description="Where you want your APs each Planning (only you see it)")
+    @app_commands.describe(spaces="In order, e.g. speciation meat, any domination, wanderlust 2; clear: no plan",
                            add="True: after those planned",
                            animal="Multi-animal: which animal's plan")
     async def plan(self, interaction: discord.Interaction, spaces: str | None = None, add: bool = False,
