@@ -1,8 +1,9 @@
 """``/ds ahead``: the answers a player gives ahead, privately (issue 38): ``plan`` (a standing plan
-for Planning, moved here from ``/ds plan``: its words are the flat command's), ``orders`` (the
-answers to the whole action of one of their APs) and ``answers`` (early answers to the prompts an
-independent step will ask them).  A family of its own (docs/architecture.md, "Where commands
-grow"): Discord sees it as a subgroup, so ``/ds`` keeps its 24 children.  Every value an
+for Planning, moved here from ``/ds plan``) and ``orders`` (the answers to the whole action of one
+of their APs; without an AP, early answers to the prompts the independent step under way will
+ask them: folded in, as the same kind of answer).  A family of its own (docs/architecture.md,
+"Where commands grow"): Discord sees it as a subgroup, so ``/ds`` keeps its 24 children; its
+words are short, since all of ``/ds`` shares Discord's 4,000 characters.  Every value an
 autocomplete offers parses back (ids, or the labels the prompt reads)."""
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from bot.discord.responder import Responder
 
 AUTOCOMPLETE_MAX = 25
+#: What starts a plan's spaces that go after those kept (as the playground's ``plan NAME: + ...``).
+ADD = "+"
 
 
 def _kept_and_last(current: str) -> tuple[list[str], str, str]:
@@ -55,13 +58,12 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
         super().__init__()
         self.shell = shell
 
-    @app_commands.command(name="plan", description="Where you want your APs each Planning (only you see it)")
-    @app_commands.describe(spaces="In order, e.g. speciation meat, any domination, wanderlust 2; clear: no plan",
-                           add="True: after those planned",
-                           animal="Multi-animal: which animal's plan")
-    async def plan(self, interaction: discord.Interaction, spaces: str | None = None, add: bool = False,
+    @app_commands.command(name="plan", description="Your standing plan")
+    @app_commands.describe(spaces="e.g. any domination, wanderlust 2", animal="Multi-animal only")
+    async def plan(self, interaction: discord.Interaction, spaces: str | None = None,
                    animal: str | None = None) -> None:
-        # a standing plan, privately (the menus behind "Plan ahead": ``bot.discord.plans``)
+        # a standing plan, privately (the menus behind "Plan ahead": ``bot.discord.plans``); "+ ..."
+        # adds to it, a clear word drops it
         channel, user, _ = who(interaction)
         lang, typed, service = user_lang(interaction), (spaces or "").strip(), self.shell.service
         if not typed:
@@ -71,31 +73,43 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
             await self.shell.run_simple(interaction, lambda: service.plans.clear_plan(channel, user, animal),
                                         private=True)
         else:
+            add = typed.startswith(ADD)
             await self.shell.run_simple(interaction, lambda: service.plans.set_plan(
-                channel, user, typed, add=add, animal=animal, lang=lang), private=True)
+                channel, user, typed.removeprefix(ADD), add=add, animal=animal, lang=lang), private=True)
 
     @plan.autocomplete("spaces")
     async def plan_spaces(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return wish_choices(current, user_lang(interaction))
+        add = ADD if current.lstrip().startswith(ADD) else ""
+        found = wish_choices(current.lstrip().removeprefix(ADD).lstrip(), user_lang(interaction))
+        return [app_commands.Choice(name=clip(add + c.name, AUTOCOMPLETE_NAME), value=add + c.value) for c in found
+                if len(add + c.value) <= AUTOCOMPLETE_VALUE]
 
     @plan.autocomplete("animal")
     async def plan_animals(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._animals(interaction, current)
+        channel, user, _ = who(interaction)
+        lang, needle = user_lang(interaction), current.strip().lower()
+        try:
+            mine = (await self.shell.service.plans.plan_sheet(channel, user)).animals
+        except ServiceError:  # an autocomplete is never refused: it offers nothing
+            return []
+        named = [(term(f"animal.{a}", lang), a) for a in mine]
+        return [app_commands.Choice(name=n, value=a) for n, a in named if needle in n.lower() or needle in a]
 
-    @app_commands.command(name="orders", description="Answer ahead for one of your APs (only you see it)")
-    @app_commands.describe(space="Your AP's space; none: show everything you gave ahead",
-                           answers="Its answers in order, as the prompt names them; none: what it would ask",
-                           clear="True: drop this AP's order")
-    async def orders(self, interaction: discord.Interaction, space: str | None = None, answers: str | None = None,
-                     clear: bool = False) -> None:
+    @app_commands.command(name="orders", description="Your AP's answers, or early ones")
+    @app_commands.describe(space="Your AP's space", answers="As the prompt names them")
+    async def orders(self, interaction: discord.Interaction, space: str | None = None,
+                     answers: str | None = None) -> None:
+        # an AP's order (``answers``: its answers; a clear word drops it; none: what it would ask);
+        # without an AP, early answers; without either, everything the player gave ahead
         channel, user, _ = who(interaction)
         lang, service = user_lang(interaction), self.shell.service
-        if not (space or "").strip():
+        where, typed = space_typed((space or "").strip(), lang), (answers or "").strip()
+        if not where and not typed:
             await self.shell.run_simple(interaction, lambda: service.ahead.show(channel, user), private=True)
-            return
-        where = space_typed((space or "").strip(), lang)
-        typed = (answers or "").strip()
-        if clear:
+        elif not where:
+            await self.shell.run_simple(interaction, lambda: service.ahead.answer_early(channel, user, typed),
+                                        private=True)
+        elif typed.lower() in clear_words():
             await self.shell.run_simple(interaction, lambda: service.ahead.clear_order(channel, user, where),
                                         private=True)
         elif not typed:
@@ -121,51 +135,18 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
     async def order_answers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         channel, user, _ = who(interaction)
         lang = user_lang(interaction)
-        space = str(getattr(interaction.namespace, "space", "") or "").strip()
+        space = space_typed(str(getattr(interaction.namespace, "space", "") or "").strip(), lang)
         kept, last, prefix = _kept_and_last(current)
+        service = self.shell.service
         try:
-            r = await self.shell.service.ahead.rehearse(channel, user, space_typed(space, lang), kept)
-        except ServiceError:
+            if space:
+                r = await service.ahead.rehearse(channel, user, space, kept)
+                return _offered(prefix, last, [(c.id, c.label) for c in r.choices])
+            sheet = await service.ahead.sheet(channel, user, told=False)
+        except ServiceError:  # an autocomplete is never refused: it offers nothing
             return []
-        return _offered(prefix, last, [(c.id, c.label) for c in r.choices])
-
-    @app_commands.command(name="answers", description="Answer before your turn what this step will ask you")
-    @app_commands.describe(answers="In the order you will be asked, as the prompt names them; none: show them",
-                           animal="Multi-animal: which animal answers")
-    async def answers(self, interaction: discord.Interaction, answers: str | None = None,
-                      animal: str | None = None) -> None:
-        channel, user, _ = who(interaction)
-        typed, service = (answers or "").strip(), self.shell.service
-        if not typed:
-            await self.shell.run_simple(interaction, lambda: service.ahead.show(channel, user), private=True)
-            return
-        await self.shell.run_simple(interaction, lambda: service.ahead.answer_early(channel, user, typed,
-                                                                                    animal=animal), private=True)
-
-    @answers.autocomplete("answers")
-    async def early_answers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        channel, user, _ = who(interaction)
-        kept, last, prefix = _kept_and_last(current)
-        try:
-            sheet = await self.shell.service.ahead.sheet(channel, user, told=False)
-        except ServiceError:
-            return []
-        animal = str(getattr(interaction.namespace, "animal", "") or "") or None
-        prompts = [choices for a, _, choices in sheet.early if animal is None or a == animal]
+        first = sheet.early[0][0] if sheet.early else None
+        prompts = [choices for a, _, choices in sheet.early if a == first]
         if len(kept) >= len(prompts):
             return []
         return _offered(prefix, last, [(c.id, c.label) for c in prompts[len(kept)]])
-
-    @answers.autocomplete("animal")
-    async def early_animals(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._animals(interaction, current)
-
-    async def _animals(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        channel, user, _ = who(interaction)
-        lang, needle = user_lang(interaction), current.strip().lower()
-        try:
-            mine = (await self.shell.service.plans.plan_sheet(channel, user)).animals
-        except ServiceError:  # an autocomplete is never refused: it offers nothing
-            return []
-        named = [(term(f"animal.{a}", lang), a) for a in mine]
-        return [app_commands.Choice(name=n, value=a) for n, a in named if needle in n.lower() or needle in a]

@@ -230,8 +230,8 @@ def _option(asked: engine.Prompt | None, answer: str | int) -> str:
 
 
 def space_typed(text: str, lang: str) -> str:
-    """A space as typed: its id, or its name as a label reads (in ``lang`` or English)."""
-    return text if parse_space_id(text) is not None else (spelled.space_of(text, lang) or text)
+    """A space as typed: its id, or its name as a label reads (in ``lang`` or English); "" stays."""
+    return text if not text or parse_space_id(text) is not None else (spelled.space_of(text, lang) or text)
 
 
 def _early_animal(state: State, seat: Seat, animal: str | None) -> str:

@@ -136,7 +136,7 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
         version = len(moves(db))
         if planned_by(db, CY) == [CY_FIRST] and not cy_added:
             # Cy adds a space once his first wish is granted; Ann takes it before his next turn comes
-            added = await slash(fake, "ahead plan", CY, {"spaces": "domination 2", "add": True})
+            added = await slash(fake, "ahead plan", CY, {"spaces": "+ domination 2"})
             assert "Domination 2" in text_of(added)
             cy_added = True
         if actor is ANN and cy_added and not ann_took_cy:
