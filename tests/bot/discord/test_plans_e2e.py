@@ -159,14 +159,14 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
     for user, text, bob_planned, _ in pings:
         if user == BOB.id:
             assert bob_planned in (0, 2), (text, bob_planned)
-    # Cy's first ping after his plan ran out only asks; a direct message tells him, privately,
-    # which planned space went to whom, once
+    # Cy's first ping after his plan ran out only asks; he reads, privately, which planned space
+    # went to whom when he looks (by direct message too, had he asked for them)
     ran_out, *_ = [text for user, text, _, cy_planned in pings if user == CY.id and cy_planned == 1]
     assert "went to" not in ran_out and "Domination 2" not in ran_out.splitlines()[-1], ran_out
-    await eventually(lambda: any("went to" in text for user, text in fake.direct_messages if user == CY.id))
-    (told,) = [text for user, text in fake.direct_messages if user == CY.id and "went to" in text]
-    assert "Domination 2" in told and ann_animal.rstrip("s").lower() in told.lower(), told
-    assert not any("went to" in text for user, text in fake.direct_messages if user != CY.id)
+    assert not any("went to" in text for _, text in fake.direct_messages)
+    told = text_of(await slash(fake, "ahead plan", CY))
+    assert "Domination 2 went to" in told and ann_animal.rstrip("s").lower() in told.lower(), told
+    assert "went to" not in text_of(await slash(fake, "ahead plan", CY))  # told once
     # the channel tells the planned placements as moves, marked; no plan before it is used.  Told
     # in a new message or, while the same player goes on being asked, in an edit of the live one
     told = "\n".join((c.json or {}).get("content") or "" for c in fake.calls
