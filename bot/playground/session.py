@@ -17,6 +17,7 @@ import words
 from bot.game.chronicle_texts import breakdown_text
 from bot.game.replies import Choice, Reply, ServiceError
 from bot.game.service import GameService
+from bot.playground.ahead import early_command, order_command
 from bot.playground.look import Looks
 from bot.playground.plan import plan_command
 from bot.playground.terminal import (
@@ -270,6 +271,10 @@ class Playground:
             await self.catch_up()  # the channel's notice says who took back what
         elif command == "plan":
             self.say(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act, self.lang))
+        elif command == "order":
+            self.say(await order_command(self.service, self.channel, line.partition(" ")[2], to_act, self.lang))
+        elif command == "early":
+            self.say(await early_command(self.service, self.channel, line.partition(" ")[2], to_act, self.lang))
         else:
             option = option_id(line, choices, self.lang)
             await self.show(await self.service.play.act(self.channel, to_act, option, status.version))
