@@ -51,7 +51,7 @@ class PlayOn:
             if p is None:
                 break
             seat = next((s for s in game.seats if s.seat == p.seat), None)
-            if not keeps_books(seat):
+            if not keeps_books(seat) or not game.ahead:
                 break
             assert seat is not None
             if books is None:

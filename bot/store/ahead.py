@@ -29,6 +29,7 @@ class AheadRows(StorePart):
                                     (game_id, book.animal))
             return
         book.version += 1
+        await self.conn.execute("UPDATE games SET ahead = 1 WHERE id = ? AND ahead = 0", (game_id,))
         await self.conn.execute(
             "INSERT INTO answers_ahead (game_id, animal, book, told, version, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (game_id, animal) DO UPDATE SET book = excluded.book, told = excluded.told, "

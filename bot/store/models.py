@@ -139,6 +139,7 @@ class Game:
     planned: list[Any] = field(default_factory=list)
     #: the independent step under way whose prompts everyone answers at once (``bot.game.books.at_once``)
     at_once: dict[str, Any] | None = None
+    ahead: int = 0  # 1: the game has had a book of answers ahead (a move in one without reads none)
     #: the stored state, decoded when first read (most reads of a game never look at it)
     state_blob: bytes | None = field(default=None, repr=False)
     _state: dict[str, Any] | None = field(default=None, repr=False, compare=False)

@@ -14,7 +14,7 @@ from bot.store.models import Game, LivePost, Seat, TurnClock
 #: ``games`` columns read as the ``Game`` field of the same name, as they are.
 GAME_COLUMNS = ("id", "channel_id", "status", "ruleset", "players", "variant", "seed", "version",
                 "announced_version", "home_channel_id", "lobby_message_id", "guild_id", "finished_at", "told_turn",
-                "created_at", "ended_at", "archived_at", "idle_told")
+                "created_at", "ended_at", "archived_at", "idle_told", "ahead")
 #: ``seats`` columns read as the ``Seat`` field of the same name: as they are, or as a truth value.
 SEAT_COLUMNS = ("seat", "user_id", "user_name", "animal", "away_until", "away_used", "ai_level", "hint_version")
 SEAT_FLAGS = ("is_host", "resigned", "ai_hold")

@@ -249,7 +249,8 @@ MIGRATIONS: tuple[str, ...] = (
     # standing plan's wishes (kept across turns from now on), without the best open space; the
     # taken spaces not yet told are not carried over.  ``at_once``: the independent step under way
     # (answers before your turn), the version at its start and the seats it asks, so its first
-    # post mentions them all, once.
+    # post mentions them all, once.  ``ahead``: the game has had a book (a move in a game without
+    # one reads none).
     """
     CREATE TABLE answers_ahead (
         game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -268,5 +269,7 @@ MIGRATIONS: tuple[str, ...] = (
         FROM plans WHERE spaces <> '[]';
     DROP TABLE plans;
     ALTER TABLE games ADD COLUMN at_once TEXT;
+    ALTER TABLE games ADD COLUMN ahead INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET ahead = 1 WHERE id IN (SELECT game_id FROM answers_ahead);
     """,
 )
