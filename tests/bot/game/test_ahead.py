@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from service_helpers import snapshot, start_game
 
 import words
 from bot.game.asked import asked
+from bot.game.channel import plan as channel_plan
 from bot.game.records import export_record
 from bot.game.replies import BadRequest, IllegalChoice, NotSeated, StaleState, WrongPhase
 from bot.store.models import AheadBook
@@ -177,8 +179,16 @@ async def test_early_answers_wait_for_their_turn_and_everyone_is_asked_at_once(s
         state = game.state
         animal = next(a for a in state["animals"] if len(foreseen_for(state, a)) > 1)
         seat = next(s for s in game.seats if animal in s.animals)
-        # everyone the step asks was mentioned at once, in the step's first post
+        # everyone the step asks is mentioned at once, in the step's first post (and only there)
         assert game.at_once is not None and seat.seat in game.at_once["seats"]
+        shown = replace(game, seats=[replace(s, user_id=str(9000 + s.seat)) for s in game.seats],
+                        post=replace(game.post, message_id=None), announced_version=-1)
+        first_post = channel_plan(replace(shown, at_once={**game.at_once, "version": game.version}), "now", None)
+        assert first_post is not None
+        assert sorted(first_post.mention) == sorted(str(9000 + s) for s in game.at_once["seats"])
+        assert ("Also asked now" in first_post.text) == (len(game.at_once["seats"]) > 1)
+        later = channel_plan(replace(shown, at_once={**game.at_once, "version": game.version - 1}), "now", None)
+        assert later is not None and len(later.mention) == 1 and "Also asked now" not in later.text
         pending = asked(state)
         ahead = [f for f in foreseen_for(state, animal) if f.prompt().text != pending.text or f.seat != pending.seat]
         answers = [f.options[-1].id for f in ahead]
