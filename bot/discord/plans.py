@@ -1,4 +1,4 @@
-"""The menus behind a Planning prompt's "Plan ahead" and what ``/ds plan`` (``commands_play``)
+"""The menus behind a Planning prompt's "Plan ahead" and what ``/ds ahead plan`` (``commands_ahead``)
 reads: a player's planned AP placements, kept and shown privately (the service's
 ``bot.game.plans`` places from them).
 
@@ -35,19 +35,6 @@ SELECT_OPTIONS = 25  # Discord's limit per select menu
 def clear_words() -> set[str]:
     """What ``/ds plan spaces:`` takes for "no plan", in every language (the catalogue's)."""
     return words.typed_words("bot.plan.clear_words")
-
-
-def space_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
-    """The autocomplete of a typed plan: the last item (after the last separator outside brackets) completed to each
-    space it may name, the items before it kept as typed."""
-    *typed, last = spelled.pieces(current)  # cut as the plan is parsed: a label's commas stay in it
-    kept = "".join(f"{item.strip()}, " for item in typed if item.strip())
-    found = []
-    for space in spelled.matching(last, lang)[:AUTOCOMPLETE_MAX]:
-        value = kept + space_name(space, lang)
-        if len(value) <= AUTOCOMPLETE_VALUE:
-            found.append(app_commands.Choice(name=clip(value, AUTOCOMPLETE_NAME), value=value))
-    return found
 
 
 def wish_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
