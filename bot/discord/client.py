@@ -15,7 +15,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord import components, components_story, plans
+from bot.discord import ahead, components, components_story, plans
 from bot.discord.answers import OUR_FAULT, answer_refusal, offer_nothing, send_error
 from bot.discord.commands_admin import install_admin_buttons
 from bot.discord.commands_story import install_story_buttons
@@ -119,9 +119,11 @@ class DominantBot(discord.Client):
         install_story_buttons(responder)  # the history and log buttons
         install_admin_buttons(responder)  # the pages of /ds admin games
         plans.install_plan_buttons(responder)  # "Plan ahead" and its menus
+        ahead.install_ahead_buttons(responder)  # "Answer ahead" and its menus
         await self._release_dead_rematches()
         components.wrap_handlers(self._noted)
-        items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS, *plans.DYNAMIC_ITEMS)
+        items = (*components.DYNAMIC_ITEMS, *components_story.DYNAMIC_ITEMS, *plans.DYNAMIC_ITEMS,
+                 *ahead.DYNAMIC_ITEMS)
         components.register_items(*items)
         self.add_dynamic_items(*items)
         if self.sync_guild:

@@ -3,8 +3,9 @@
 family as a subcommand group of its own (``/ds admin games``).
 
 A family is an ``app_commands.Group`` of its own module: the lobby (``commands_lobby``), play
-(``commands_play``), the seats and the pace (``commands_seats``), the story (``commands_story``)
-and the server managers (``commands_admin``).  ``FLAT`` says which families Discord sees flat;
+(``commands_play``), the seats and the pace (``commands_seats``), the story (``commands_story``),
+the answers given ahead (``commands_ahead``: ``/ds ahead``) and the server managers
+(``commands_admin``).  ``FLAT`` says which families Discord sees flat;
 a family left out of it is shown as a subgroup by its name (its commands' words then come from
 ``cmd.<family>.<command>...``, else from their flat keys: ``bot.discord.translator``).  Where a
 new command goes is docs/architecture.md's rule ("Where commands grow").  Each handler parses,
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from discord import app_commands
 
 from bot.discord.commands_admin import Admin
+from bot.discord.commands_ahead import Ahead
 from bot.discord.commands_lobby import Lobby
 from bot.discord.commands_play import Play
 from bot.discord.commands_seats import Seats
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 Family = Callable[["Responder"], app_commands.Group]
 
 #: Every family of ``/ds``, each a group of its own module.
-FAMILIES: tuple[Family, ...] = (Lobby, Play, Seats, Story, Admin)
+FAMILIES: tuple[Family, ...] = (Lobby, Play, Seats, Story, Ahead, Admin)
 #: The families whose commands Discord sees side by side on ``/ds``; the others are subgroups.
 FLAT: frozenset[Family] = frozenset({Lobby, Play, Seats, Story})
 #: The children of ``/ds`` in the order Discord is told them (the synced tree's): a flat family's
@@ -41,7 +43,7 @@ FLAT: frozenset[Family] = frozenset({Lobby, Play, Seats, Story})
 ORDER = ("new", "join", "leave", "kick", "addbot", "settings", "start",
          "play", "hint", "undo", "resign", "abandon",
          "away", "replace", "mygames", "follow",
-         "board", "status", "rules", "plan", "history", "log", "stats",
+         "board", "status", "rules", "ahead", "history", "log", "stats",
          "admin")
 
 

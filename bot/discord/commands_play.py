@@ -1,6 +1,7 @@
-"""The playing commands of ``/ds``: ``play``, ``hint``, ``undo``, ``resign``, ``abandon`` and
-``plan``.  Discord sees them flat on ``/ds`` (``bot.discord.commands``); a refusal of the
-service's rises to the one refusal path (``answers.answer_refusal``), after a defer too."""
+"""The playing commands of ``/ds``: ``play``, ``hint``, ``undo``, ``resign`` and ``abandon``
+(``plan`` moved into ``/ds ahead``: ``commands_ahead``).  Discord sees them flat on ``/ds``
+(``bot.discord.commands``); a refusal of the service's rises to the one refusal path
+(``answers.answer_refusal``), after a defer too."""
 
 from __future__ import annotations
 
@@ -13,10 +14,7 @@ from discord import app_commands
 from bot.discord import components
 from bot.discord.answers import answer, defer, say, user_lang, who
 from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, CONTENT, clip
-from bot.discord.plans import clear_words, space_choices
 from bot.discord.posts import mentions_for
-from bot.game.replies import ServiceError
-from words import term
 
 if TYPE_CHECKING:
     from bot.discord.responder import Responder
@@ -99,37 +97,3 @@ class Play(app_commands.Group, name="play", description="Choosing, taking back a
         channel, user, _ = who(interaction)
         manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         await self.shell.run_simple(interaction, lambda: self.shell.service.play.abandon(channel, user, manage))
-
-    @app_commands.command(name="plan", description="Plan your next AP placements (only you see it)")
-    @app_commands.describe(spaces="In order, e.g. speciation meat, wanderlust 2; clear: no plan",
-                           add="True: after those planned",
-                           animal="Multi-animal: which animal's plan")
-    async def plan(self, interaction: discord.Interaction, spaces: str | None = None, add: bool = False,
-                   animal: str | None = None) -> None:
-        # a player's planned placements, privately (the menus behind "Plan ahead": ``bot.discord.plans``)
-        channel, user, _ = who(interaction)
-        lang, typed, service = user_lang(interaction), (spaces or "").strip(), self.shell.service
-        if not typed:
-            await self.shell.run_simple(interaction, lambda: service.plans.show_plan(channel, user, animal),
-                                        private=True)
-        elif typed.lower() in clear_words():
-            await self.shell.run_simple(interaction, lambda: service.plans.clear_plan(channel, user, animal),
-                                        private=True)
-        else:
-            await self.shell.run_simple(interaction, lambda: service.plans.set_plan(
-                channel, user, typed, add=add, animal=animal, lang=lang), private=True)
-
-    @plan.autocomplete("spaces")
-    async def plan_spaces(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return space_choices(current, user_lang(interaction))
-
-    @plan.autocomplete("animal")
-    async def plan_animals(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        channel, user, _ = who(interaction)
-        lang, needle = user_lang(interaction), current.strip().lower()
-        try:
-            mine = (await self.shell.service.plans.plan_sheet(channel, user)).animals
-        except ServiceError:  # an autocomplete is never refused: it offers nothing
-            return []
-        named = [(term(f"animal.{a}", lang), a) for a in mine]
-        return [app_commands.Choice(name=n, value=a) for n, a in named if needle in n.lower() or needle in a]

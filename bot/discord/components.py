@@ -163,6 +163,24 @@ class PlanAheadButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
         await _dispatch("plan_ahead", interaction, game=self.game)
 
 
+class AnswerAheadButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:ahead:(?P<game>[0-9]+)"):
+    """On a live prompt: whoever presses it gets their answers ahead and menus, privately
+    (``bot.discord.ahead``)."""
+
+    def __init__(self, game: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=gettext("bot.button.answer_ahead", lang),
+                                           style=discord.ButtonStyle.secondary, custom_id=f"ds:ahead:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> AnswerAheadButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("answer_ahead", interaction, game=self.game)
+
+
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:join:(?P<game>[0-9]+)"):
     def __init__(self, game: int, lang: str = DEFAULT) -> None:
         super().__init__(discord.ui.Button(label=gettext("bot.button.join", lang), style=discord.ButtonStyle.success,
@@ -232,8 +250,8 @@ class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _dispatch("games_page", interaction, page=self.page)
 
 
-DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, PlanAheadButton, JoinButton, ProposalButton,
-                 RematchButton, GamesPageButton)
+DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, PlanAheadButton, AnswerAheadButton, JoinButton,
+                 ProposalButton, RematchButton, GamesPageButton)
 
 
 def register_items(*items: type[discord.ui.DynamicItem[Any]]) -> None:
@@ -243,7 +261,7 @@ def register_items(*items: type[discord.ui.DynamicItem[Any]]) -> None:
 
 def prompt_view(game_id: int | None, version: int | None, choices: list[Choice], *,
                 board: bool = True, plan_ahead: bool = False,
-                lang: str = DEFAULT) -> tuple[discord.ui.View | None, str]:
+                answer_ahead: bool = False, lang: str = DEFAULT) -> tuple[discord.ui.View | None, str]:
     """The components for a prompt's choices (and a "Full board" button, and during Planning a
     "Plan ahead" one), and a note when not all choices fit; their words (the choices are worded
     already) in ``lang``."""
@@ -268,6 +286,8 @@ def prompt_view(game_id: int | None, version: int | None, choices: list[Choice],
         view.add_item(BoardButton(game_id, lang))
     if plan_ahead:
         view.add_item(PlanAheadButton(game_id, lang))
+    if answer_ahead:  # beside "Plan ahead": orders and early answers (``bot.discord.ahead``)
+        view.add_item(AnswerAheadButton(game_id, lang))
     return (view if view.children else None), note
 
 

@@ -149,7 +149,8 @@ class Announcer:
     async def _execute(self, channel_id: str, post: ChannelPost) -> Sent:
         """Post or edit the live message; a newly posted message's id is the outcome's."""
         view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over,
-                                 plan_ahead=post.planning, lang=post.lang)
+                                 plan_ahead=post.planning, lang=post.lang,
+                                 answer_ahead=not post.over)
         if post.over and post.new_message:  # the end: a rematch, one click away
             view = view or discord.ui.View(timeout=None)
             view.add_item(RematchButton(post.game_id, post.lang))
@@ -157,7 +158,7 @@ class Announcer:
         if post.new_message and mention and not post.over and await self.direct.tell(
                 mention[0], gettext("bot.dm.your_turn", post.lang, game=post.game_id, now=post.text.splitlines()[-1],
                                     link=post.link)) is PostOutcome.POSTED:
-            mention = []  # told by direct message: the channel post need not ping them as well
+            mention = mention[1:]  # told by direct message: the channel post need not ping them as well
         content, allowed = compose(post.text, mention, note), mentions_for(mention)
         files = [picture(post.image, TURN_IMAGE, post.alts.get(TURN_IMAGE))] if post.image else []
         files += [picture(data, name, post.alts.get(name)) for name, data in post.extra_images]

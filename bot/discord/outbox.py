@@ -93,6 +93,12 @@ class Outbox:
         if kind.delivery is Delivery.ARCHIVE:
             return await self._archive(item.channel_id)
         told = PostOutcome.REFUSED
+        if kind.delivery is Delivery.DIRECT:  # private: a refused direct message is never posted instead
+            if not item.mention:
+                return POSTED
+            link = await self.service.postbox.link_of(item.game_id)
+            told = await self.direct.tell(item.mention[0], f"{item.text}\n{link}")
+            return Sent(told) if told is PostOutcome.FAILED else POSTED
         if kind.delivery is Delivery.DIRECT_FIRST and item.mention:
             link = await self.service.postbox.link_of(item.game_id)
             told = await self.direct.tell(item.mention[0], f"{item.text}\n{link}")

@@ -1,4 +1,4 @@
-"""The menus behind a Planning prompt's "Plan ahead" and what ``/ds plan`` (``commands_play``)
+"""The menus behind a Planning prompt's "Plan ahead" and what ``/ds ahead plan`` (``commands_ahead``)
 reads: a player's planned AP placements, kept and shown privately (the service's
 ``bot.game.plans`` places from them).
 
@@ -37,14 +37,17 @@ def clear_words() -> set[str]:
     return words.typed_words("bot.plan.clear_words")
 
 
-def space_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
-    """The autocomplete of a typed plan: the last item (after the last separator outside brackets) completed to each
-    space it may name, the items before it kept as typed."""
-    *typed, last = spelled.pieces(current)  # cut as the plan is parsed: a label's commas stay in it
+def wish_choices(current: str, lang: str) -> list[app_commands.Choice[str]]:
+    """The autocomplete of a typed standing plan: the last item completed to each row ("any
+    Domination") and space it may name, the items before it kept as typed; every value reads back."""
+    *typed, last = spelled.pieces(current)
     kept = "".join(f"{item.strip()}, " for item in typed if item.strip())
     found = []
-    for space in spelled.matching(last, lang)[:AUTOCOMPLETE_MAX]:
-        value = kept + space_name(space, lang)
+    wishes = [spelled.wish_label(w, lang) for w in spelled.matching_wishes(last, lang)]
+    if spelled.normal(last) and spelled.normal(last) in spelled.normal(spelled.best_label(lang)):
+        wishes.append(spelled.best_label(lang))
+    for label in wishes[:AUTOCOMPLETE_MAX]:
+        value = kept + label
         if len(value) <= AUTOCOMPLETE_VALUE:
             found.append(app_commands.Choice(name=clip(value, AUTOCOMPLETE_NAME), value=value))
     return found

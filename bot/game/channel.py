@@ -136,23 +136,35 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
                                          for o in prompt.options]
     after = LivePost(None if new_message else live.message_id, seat,
                      picture or (live.image and not new_message), story_from, 0 if picture else due, None)
+    mention = [user] if new_message and user else []
+    at_once = game.at_once
+    if new_message and at_once is not None and at_once["version"] == game.version:
+        # answers before your turn: everyone the step will ask is asked now, once
+        others = [u for s in at_once["seats"] if (u := _user_of(game, s)) is not None and u != user]
+        if others:
+            mention += others
+            names = ", ".join(s.user_name for s in game.seats if s.seat in at_once["seats"] and s.user_id != user)
+            text = f"{text}\n{words.gettext('bot.ahead.at_once', lang, players=names)}"
     return ChannelPost(game.id, game.version, new_message, text,
-                       [user] if new_message and user else [], choices, picture, retire,
+                       mention, choices, picture, retire,
                        live.message_id if new_message else None, old_text, after, over, lang=lang,
                        planning=prompt is not None and prompt.kind == PLANNING_KIND)
 
 
 def story(entries: Sequence[logbook.Entry], room: int = CONTENT - 300, *, lang: str = words.DEFAULT,
-          first: int = 0, planned: Collection[int] = ()) -> str:
+          first: int = 0, planned: Mapping[int, str] | Collection[int] = ()) -> str:
     """Log entries as a message tells them; the oldest are left out when they do not fit (and
     only the lines told are worded: a long story costs what a short one does).  ``first``: the
-    whole log's index of the first entry; ``planned``: indices of placements made from a plan."""
+    whole log's index of the first entry; ``planned``: indices of moves answered ahead, and how
+    (``planned``, ``ordered``, ``early``; a bare collection: placements from a plan)."""
+    how = planned if isinstance(planned, Mapping) else dict.fromkeys(planned, "planned")
     kept: list[str] = []
     size = 0
     for back, entry in enumerate(reversed(entries)):
         line = words.line(entry, lang, turn=True)
-        if first + len(entries) - 1 - back in planned:
-            line = words.gettext("bot.planned_mark", lang, line=line)
+        mark = how.get(first + len(entries) - 1 - back)
+        if mark is not None:
+            line = words.gettext(f"bot.{mark}_mark", lang, line=line)
         if size + len(line) + 1 > room:
             left = len(entries) - len(kept)
             kept.append(words.ngettext("bot.earlier_lines", left, lang))
@@ -165,7 +177,7 @@ def story(entries: Sequence[logbook.Entry], room: int = CONTENT - 300, *, lang: 
 def _story(game: Game, state: State, start: int, room: int = CONTENT - 300, *, lang: str) -> str:
     """The story from index ``start`` of the whole log on (what the state still keeps of it)."""
     return story(logbook.since(state, start), room, lang=lang, first=max(start, logbook.log_from(state)),
-                 planned=set(game.planned))
+                 planned=game.marks())
 
 
 def _user_of(game: Game, seat: int | None) -> str | None:

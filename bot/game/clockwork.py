@@ -239,6 +239,7 @@ class Clockwork:
             old, old_user = seat.user_name, seat.user_id
             await table.store.update_seat(game.id, seat.seat, user_id=new_user_id, user_name=new_name, ai_hold=0,
                                           resigned=0, away_until=None, ai_level=None)
+            await table.store.drop_books(game.id, seat.animals)  # the former player's answers ahead are theirs
             setup = dict(game.started_setup)
             setup["names"] = [new_name if i == seat.seat else n for i, n in enumerate(setup["names"])]
             state = game.started_state
@@ -266,6 +267,7 @@ class Clockwork:
             if seat.ai_hold:
                 raise BadRequest(T("bot.err.left_already"))
             await table.store.update_seat(game.id, seat.seat, ai_hold=1)
+            await table.store.drop_books(game.id, seat.animals)  # the bot holds the seat: nobody answers ahead
             seat.ai_hold = True
             await table.reclock()
         said = T("bot.left.ai" if self.ai.available else "bot.left.bot", player=seat.user_name, game=game.id,

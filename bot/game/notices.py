@@ -19,6 +19,7 @@ class Delivery(Enum):
     DIRECT_FIRST = "direct_first"  # a direct message to the first mentioned (with the game's link), else a post
     ARCHIVE = "archive"  # the game's thread archived (no text)
     NEWS = "news"  # each follower told by direct message, else mentioned in the channel, paced
+    DIRECT = "direct"  # a direct message to the first mentioned only: never posted (it is private)
 
 
 @dataclass(frozen=True)
@@ -36,5 +37,9 @@ LOBBY_CLOSED = Kind("lobby_closed", Delivery.POST, closes_lobby=True)  # nobody 
 ABANDONED = Kind("abandoned", Delivery.POST, disarms=True, closes_lobby=True)  # by a server manager
 ARCHIVE = Kind("archive", Delivery.ARCHIVE)  # an ended game's thread, a day after its end post
 FOLLOWERS = Kind("followers", Delivery.NEWS)  # the turns just done, for the game's followers
+#: an answer given ahead stopped or went unused: its player only (``bot.game.play_on``); when the
+#: direct message cannot be sent, the player reads it atop their "Answer ahead" view
+AHEAD_STOPPED = Kind("ahead_stopped", Delivery.DIRECT)
 
-KINDS: dict[str, Kind] = {k.name: k for k in (REMINDER, DEADLINE, IDLE, LOBBY_CLOSED, ABANDONED, ARCHIVE, FOLLOWERS)}
+KINDS: dict[str, Kind] = {k.name: k for k in (REMINDER, DEADLINE, IDLE, LOBBY_CLOSED, ABANDONED, ARCHIVE, FOLLOWERS,
+                                                       AHEAD_STOPPED)}

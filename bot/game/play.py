@@ -87,6 +87,7 @@ class Play:
                 raise BadRequest(T("bot.err.resigned_already"))
             table.prompt_changed()  # whichever way it goes, the channel is brought up to date
             await table.store.update_seat(game.id, seat.seat, resigned=1)
+            await table.store.drop_books(game.id, seat.animals)  # nobody answers ahead for a resigned seat
             seat.resigned = True
             live = [s for s in game.seats if not s.resigned]
             if not live:
@@ -100,6 +101,7 @@ class Play:
                 await table.store.save_state(game.id, game.version, game.version + 1, logbook.kept(state),
                                              status="finished", board_due=game.post.board_due | OVER)
                 await table.rate_finished(state)
+                await table.store.drop_books(game.id)
                 game.version += 1
                 return Reply(T("bot.resigns.ends", player=seat.user_name, other=live[0].user_name, game=game.id),
                              game_id=game.id, version=game.version, lang=lang_of(game), changes=table.changes)

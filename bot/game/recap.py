@@ -28,7 +28,7 @@ def since_last_moves(moves: Sequence[tuple[int, str]], log_starts: Sequence[int]
     """
     since: dict[int, int] = {}
     for k, (seat, made_by) in enumerate(moves):
-        if made_by in ("player", "planned"):  # a click or the player's plan, not the bot for them
+        if made_by in ("player", "planned", "ordered", "early"):  # a click or answered ahead, not the bot for them
             since[seat] = log_starts[k + 1] if k + 1 < len(log_starts) else log_length
     return since
 

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from bot.game.admin import Admin
+from bot.game.ahead import Ahead
 from bot.game.ai_seats import HOLD_LEVEL, AiSeats
 from bot.game.chronicle import Chronicle, FinalRenderer, default_final_renderer
 from bot.game.clocks import TurnClocks
@@ -70,6 +71,7 @@ class GameService:
         self.computer = ComputerPlayers(store, tables, ai, play_on, chooser=chooser, clock=clock, telemetry=telemetry)
         self.takeback = Takeback(tables, clock=clock)
         self.plans = Plans(tables)
+        self.ahead = Ahead(tables)
         self.hints = Hints(tables, hinter)
         self.reads = Reads(store, pictures, self.clockwork)
         self.ratings = Ratings(store, tables)

@@ -33,7 +33,7 @@ from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import Any
 
-from bot.game import context
+from bot.game import books, context
 from bot.game.clocks import TurnClocks
 from bot.game.notices import Kind
 from bot.game.replies import Change, NoGame, NotAllowed, NotSeated, PromptChanged, StaleState, WrongPhase
@@ -48,8 +48,11 @@ log = logging.getLogger(__name__)
 State = dict[str, Any]
 #: Moves to append, each (seat, user id, option id, label, made by, the whole log's length after it).
 Moves = list[tuple[int, str, str, str, str, int]]
-#: Moves that are a player's own choices: a click or a command, or a space from their plan.
-OWN_CHOICES = ("player", "planned")
+#: Moves that are a player's own choices: a click or a command, or an answer they gave ahead
+#: (a space from their standing plan, an order for their AP, an early answer).
+OWN_CHOICES = ("player", "planned", "ordered", "early")
+#: The moves answered ahead, applied by themselves (``bot.game.play_on``).
+AHEAD_MOVES = ("planned", "ordered", "early")
 #: rate(store, game, state): a game the table's move finished, rated in its transaction (``bot.game.ratings``)
 Rater = Callable[[GameStore, Game, State], Awaitable[None]]
 #: How many games' last saved states the service keeps for the reads after their moves (a post,
@@ -261,6 +264,11 @@ class Table:
                                     hinted=hinted and i == 0)
         status = "finished" if state["phase"] == "over" else None
         decided = decided_after(game.decided, moves)
+        step = books.at_once(state, game.at_once, game.version + len(moves),
+                             (s.seat for s in game.seats if books.keeps_books(s)))
+        if step is not game.at_once:  # an independent step begins: everyone it asks is told at once
+            await store.update_game(game.id, at_once=step)
+            game.at_once = step
         state = logbook.kept(state)
         try:
             blob = await store.save_state(game.id, game.version, game.version + len(moves), state, status=status,
@@ -271,6 +279,7 @@ class Table:
         self.tables.saved.remember(game.id, blob, state)
         if status == "finished":
             await self.rate_finished(state)  # in the same transaction: a finished game is rated once
+            await store.drop_books(game.id)  # answers ahead are for a game still played
         await self.restart_clock(state)
         if status == "finished":
             log.info("game %s finished after %s moves", game.id, game.version + len(moves))

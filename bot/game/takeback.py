@@ -12,7 +12,7 @@ from bot.game.asked import asked
 from bot.game.channel import RESET
 from bot.game.recap import since_last_moves
 from bot.game.replies import BadRequest, Choice, NotAllowed, Reply, WrongPhase
-from bot.game.table import OWN_CHOICES, State, Table, Tables
+from bot.game.table import AHEAD_MOVES, OWN_CHOICES, State, Table, Tables
 from bot.game.texts import choices_of, lang_of, name_of, option_text, prompt_line, user_to_act
 from bot.store.models import Game, Move
 from engine import logbook, progress
@@ -36,12 +36,11 @@ class Takeback:
             seat = table.seat(user_id)
             table.prompt_changed()  # (refused or not: the channel is brought up to date)
             moves = await table.store.move_list(game.id)
-            if not moves or moves[-1].seat != seat.seat or moves[-1].made_by not in OWN_CHOICES:
-                raise NotAllowed(T("bot.err.undo_other"))
-            rebuilt, decided = _replayed(game, moves[:-1])
+            start = _undoable(moves, seat.seat)
+            rebuilt, decided = _replayed(game, moves[:start])
             if progress.reveals(rebuilt, game.started_state):
                 raise NotAllowed(T("bot.err.undo_revealed"))
-            undone = moves[-1]
+            undone = moves[start]
             await table.store.mark_moves_undone(game.id, undone.version)
             now_asked = asked(rebuilt)
             option = now_asked.option(undone.option_id) if now_asked is not None else None
@@ -145,6 +144,20 @@ def _replayed(game: Game, moves: list[Move]) -> tuple[State, dict[int, int]]:
     history = History(game.started_setup, [(m.seat, m.option_id) for m in moves], checkpoints=False)
     return history.state, since_last_moves([(m.seat, m.made_by) for m in moves], history.log_starts,
                                            history.log_length)
+
+
+def _undoable(moves: list[Move], seat: int) -> int:
+    """Where an undo by ``seat`` starts: its own latest move, when it is the last; else its latest
+    choice by hand, when only moves answered ahead (anyone's: they went in by themselves) came
+    after it, which go back too.  Refused otherwise (another player chose by hand since)."""
+    if moves and moves[-1].seat == seat and moves[-1].made_by in OWN_CHOICES:
+        return len(moves) - 1
+    k = len(moves) - 1
+    while k >= 0 and moves[k].made_by in AHEAD_MOVES:
+        k -= 1
+    if k < 0 or moves[k].seat != seat or moves[k].made_by not in OWN_CHOICES:
+        raise NotAllowed(T("bot.err.undo_other"))
+    return k
 
 
 def _approvers(game: Game, moves: list[Move], proposer: str) -> list[str]:

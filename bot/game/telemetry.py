@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar
 R = TypeVar("R")
 
 #: Who made a move, as the move list marks it (``moves.made_by``).
-MOVE_SOURCES = ("player", "planned", "ai", "clock", "resigned")
+MOVE_SOURCES = ("player", "planned", "ordered", "early", "ai", "clock", "resigned")
 #: The pictures the service draws: the board (``/ds board``), the turn picture of a post, a
 #: tile zoom, a past board (``/ds history``), the end-of-game image.
 RENDER_KINDS = ("board", "turn", "tile", "history", "final")

@@ -4,7 +4,7 @@ keeps them in Discord (``bot.game.plans``), for a terminal where one person play
 from __future__ import annotations
 
 import words
-from bot.game.plans import taken_words
+from bot.game.books import book_of
 from bot.game.service import GameService
 from bot.store.models import Game
 from words import T, Words, join
@@ -67,10 +67,11 @@ async def _shown(service: GameService, game: Game, channel: str, user: str, name
     answer names ``/ds plan``)."""
     seat = game.seat_of(user)
     which = animal or (seat.animals[0] if seat is not None and len(seat.animals) == 1 else None)
-    plan = (await service.store.plans(game.id)).get(which) if which is not None else None
-    shown = await service.plans.show_plan(channel, user, animal)  # it tells, and clears, what others took
+    row = (await service.store.books(game.id)).get(which) if which is not None else None
+    standing = book_of(row, row.animal).standing if row is not None else None
+    planned = standing is not None and bool(standing.wishes or standing.best)
+    shown = await service.plans.show_plan(channel, user, animal)  # it tells, and clears, what became of answers ahead
     how = T("play.plan_help", player=name)
-    if which is None or (plan is not None and plan.spaces):
+    if which is None or planned:
         return join(shown.message, how, sep="\n")
-    taken = T("bot.plan.taken", taken=taken_words(plan)) if plan is not None and plan.taken else None
-    return join(T("play.plan_none", animal=which, player=name), taken, how, sep="\n")
+    return join(T("play.plan_none", animal=which, player=name), how, sep="\n")

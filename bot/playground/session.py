@@ -17,6 +17,7 @@ import words
 from bot.game.chronicle_texts import breakdown_text
 from bot.game.replies import Choice, Reply, ServiceError
 from bot.game.service import GameService
+from bot.playground.ahead import early_command, order_command
 from bot.playground.look import Looks
 from bot.playground.plan import plan_command
 from bot.playground.terminal import (
@@ -84,11 +85,11 @@ class Playground:
         if game is not None and game.state is not None:
             told = logbook.total(game.state)  # the whole log's length: the state keeps its recent part
             self._log_seen = min(self._log_seen, told)  # an undo shortened the log
-            planned = set(game.planned)  # placements made from a plan, marked as the channel marks them
+            marks = game.marks()  # moves answered ahead, marked as the channel marks them
             first = max(self._log_seen, logbook.log_from(game.state))
             for at, line in enumerate(logbook.since(game.state, self._log_seen), start=first):
                 text = words.line(line, self.lang, turn=True)
-                self.say(words.gettext("bot.planned_mark", self.lang, line=text) if at in planned else text)
+                self.say(words.gettext(f"bot.{marks[at]}_mark", self.lang, line=text) if at in marks else text)
             self._log_seen = told
         post = await self.service.postbox.channel_post(self.channel)
         if post is None:
@@ -270,6 +271,10 @@ class Playground:
             await self.catch_up()  # the channel's notice says who took back what
         elif command == "plan":
             self.say(await plan_command(self.service, self.channel, line.partition(" ")[2], to_act, self.lang))
+        elif command == "order":
+            self.say(await order_command(self.service, self.channel, line.partition(" ")[2], to_act, self.lang))
+        elif command == "early":
+            self.say(await early_command(self.service, self.channel, line.partition(" ")[2], to_act, self.lang))
         else:
             option = option_id(line, choices, self.lang)
             await self.show(await self.service.play.act(self.channel, to_act, option, status.version))

@@ -11,7 +11,7 @@ from typing import TextIO
 from bot.game.replies import Choice
 from words import T, Text, Words, join, spaces
 
-HELP = T("play.help")
+HELP = join(T("play.help"), T("play.ahead_help"), sep=" ")
 MAX_PLAYERS = 6
 #: What ends the playground, and what asks for help, at any prompt (any letter case).
 QUIT_WORDS = ("quit", "exit", "q")
@@ -23,8 +23,9 @@ LOCAL_COMMANDS = {
     "board": "board", "tile": "tile", "status": "status", "log": "log", "rules": "rules", "undo": "undo",
     "play": "an option number", "new": "python -m bot --new", "start": "python -m bot --new",
     "join": "python -m bot --new", "abandon": "python -m bot --new", "resign": "quit", "plan": "plan",
+    "orders": "order",
 }
-DS_COMMAND = re.compile(r"/ds (\w+)(?: topic:)?")
+DS_COMMAND = re.compile(r"/ds (?:ahead )?(\w+)(?: topic:)?")
 
 
 def local_text(text: str) -> str:

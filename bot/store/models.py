@@ -81,13 +81,16 @@ class Move:
 
 
 @dataclass
-class Plan:
-    """An animal's plan: the action spaces its player wants for its coming Planning placements."""
+class AheadBook:
+    """What one animal's player gave ahead, kept privately: its book (``engine.ahead.Book`` as
+    JSON data), what became of the answers that stopped or went unused, not yet told to the
+    player (each a dict: ``bot.game.ahead`` words it), and the book's version (each change adds
+    one: a menu built for an older one is stale)."""
 
     animal: str
-    spaces: list[str] = field(default_factory=list)
-    #: planned spaces found taken, each [space, the animal whose AP is on it (or None)], oldest first
-    taken: list[list[str | None]] = field(default_factory=list)
+    book: dict[str, Any] = field(default_factory=dict)
+    told: list[dict[str, Any]] = field(default_factory=list)
+    version: int = 0
 
 
 @dataclass
@@ -131,12 +134,21 @@ class Game:
     idle_told: float | None = None  # the turn clock's start of the last waiting stretch housekeeping looked at
     #: per seat, the log's length just after its player's latest decision (the recap of a new prompt)
     decided: dict[int, int] = field(default_factory=dict)
-    #: where in the log the recent placements made from players' plans are (their lines are marked)
-    planned: list[int] = field(default_factory=list)
+    #: where in the log the recent moves answered ahead are (their lines are marked): a log index
+    #: (a placement from a plan), or [index, how] (``ordered``, ``early``); see ``marks``
+    planned: list[Any] = field(default_factory=list)
+    #: the independent step under way whose prompts everyone answers at once (``bot.game.books.at_once``)
+    at_once: dict[str, Any] | None = None
+    ahead: int = 0  # 1: the game has had a book of answers ahead (a move in one without reads none)
     #: the stored state, decoded when first read (most reads of a game never look at it)
     state_blob: bytes | None = field(default=None, repr=False)
     _state: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _decoded: bool = field(default=False, repr=False, compare=False)
+
+    def marks(self) -> dict[int, str]:
+        """Where in the log the recent moves answered ahead are, and how each was answered."""
+        return {m: "planned" for m in self.planned if isinstance(m, int)} | {
+            int(m[0]): str(m[1]) for m in self.planned if isinstance(m, list)}
 
     @property
     def state(self) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ from bot.store.models import Game, LivePost, Seat, TurnClock
 #: ``games`` columns read as the ``Game`` field of the same name, as they are.
 GAME_COLUMNS = ("id", "channel_id", "status", "ruleset", "players", "variant", "seed", "version",
                 "announced_version", "home_channel_id", "lobby_message_id", "guild_id", "finished_at", "told_turn",
-                "created_at", "ended_at", "archived_at", "idle_told")
+                "created_at", "ended_at", "archived_at", "idle_told", "ahead")
 #: ``seats`` columns read as the ``Seat`` field of the same name: as they are, or as a truth value.
 SEAT_COLUMNS = ("seat", "user_id", "user_name", "animal", "away_until", "away_used", "ai_level", "hint_version")
 SEAT_FLAGS = ("is_host", "resigned", "ai_hold")
@@ -40,6 +40,7 @@ def game_from(row: Row, seats: list[Seat]) -> Game:
                         deadline_done=bool(row["deadline_done"]), due_at=row["due_at"]),
         decided={int(k): v for k, v in json.loads(row["decided"] or "{}").items()},
         planned=json.loads(row["planned"] or "[]"),
+        at_once=json.loads(row["at_once"]) if row["at_once"] else None,
         state_blob=row["state"],
     )
 

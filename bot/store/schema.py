@@ -242,4 +242,34 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     ALTER TABLE games ADD COLUMN planned TEXT;
     """,
+    # 15: answers given ahead (issue 38): per game and animal, its player's book (a standing plan,
+    # orders for its APs, early answers: ``engine.ahead.Book`` as JSON), what the player has not
+    # been told yet of the answers that stopped or went unused (``told``), and the book's version
+    # (a menu built for an older one is stale).  It replaces ``plans``: a plan's spaces become the
+    # standing plan's wishes (kept across turns from now on), without the best open space; the
+    # taken spaces not yet told are not carried over.  ``at_once``: the independent step under way
+    # (answers before your turn), the version at its start and the seats it asks, so its first
+    # post mentions them all, once.  ``ahead``: the game has had a book (a move in a game without
+    # one reads none).
+    """
+    CREATE TABLE answers_ahead (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        animal     TEXT    NOT NULL,
+        book       TEXT    NOT NULL,
+        told       TEXT    NOT NULL DEFAULT '[]',
+        version    INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, animal)
+    ) WITHOUT ROWID;
+    INSERT INTO answers_ahead (game_id, animal, book, told, version, updated_at)
+        SELECT game_id, animal,
+               '{"animal": "' || animal || '", "standing": {"wishes": ' || spaces
+                   || ', "best": false}, "orders": [], "early": []}',
+               '[]', 0, updated_at
+        FROM plans WHERE spaces <> '[]';
+    DROP TABLE plans;
+    ALTER TABLE games ADD COLUMN at_once TEXT;
+    ALTER TABLE games ADD COLUMN ahead INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET ahead = 1 WHERE id IN (SELECT game_id FROM answers_ahead);
+    """,
 )

@@ -23,6 +23,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.ahead import AheadRows
 from bot.store.api import Database, StaleVersion, StoreUnavailable, database_path, inserted_id
 from bot.store.claims import Claims
 from bot.store.community import Community
@@ -32,7 +33,6 @@ from bot.store.members import Members
 from bot.store.models import Game, LivePost, Move, Seat, TurnClock, decode_state, encode_state
 from bot.store.outbox import OutboxRows
 from bot.store.packs import Packs
-from bot.store.plans import PlanRows
 from bot.store.proposals import Proposals
 from bot.store.rows import chunks, game_from, seat_from, seats_by_game
 from bot.store.schema import MIGRATIONS
@@ -47,7 +47,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 # OutboxRows before Claims: Claims declares ``unsent`` (a stub of what it uses), OutboxRows defines it
-class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, PlanRows, SeatRows):
+class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, AheadRows, SeatRows):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
     dialect = SQLITE
@@ -276,8 +276,8 @@ class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, 
         return inserted_id(cur.lastrowid)
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
-        """Set plain columns of a game (``settings`` and ``planned`` are stored as JSON)."""
-        for kept_as_json in ("settings", "planned"):
+        """Set plain columns of a game (``settings``, ``planned``, ``at_once`` are stored as JSON)."""
+        for kept_as_json in ("settings", "planned", "at_once"):
             if kept_as_json in fields:
                 fields[kept_as_json] = json.dumps(fields[kept_as_json])
         sets = ", ".join(f"{k} = ?" for k in fields)
@@ -323,6 +323,8 @@ class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, 
             "ended_at = CASE WHEN ? IN ('finished', 'abandoned') THEN COALESCE(ended_at, ?) ELSE ended_at END, "
             "due_at = CASE WHEN ? IN ('finished', 'abandoned') THEN NULL ELSE due_at END "
             "WHERE id = ?", (status, now, status, now, status, game_id))
+        if status in ("finished", "abandoned"):  # answers ahead are for a game still played
+            await self.conn.execute("DELETE FROM answers_ahead WHERE game_id = ?", (game_id,))
 
     async def save_state(self, game_id: int, expected_version: int, new_version: int,
                          state: dict[str, Any], *, status: str | None = None,

@@ -8,7 +8,8 @@ from bot.game.service import GameService
 from engine.simulate import pick
 
 #: Every table a refusal must leave as it was.
-TABLES = ("games", "seats", "moves", "proposals", "users", "outbox", "ratings", "rating_changes", "followers")
+TABLES = ("games", "seats", "moves", "proposals", "users", "outbox", "ratings", "rating_changes", "followers",
+          "answers_ahead")
 
 
 async def snapshot(store, tables: tuple[str, ...] = TABLES) -> dict[str, list[tuple]]:

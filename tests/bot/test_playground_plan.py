@@ -55,8 +55,22 @@ async def test_a_space_taken_is_said_when_the_plan_is_set_and_a_plan_that_ran_ou
     assert status == 0, out
     assert "Already taken in this Planning: Initiative 1 went to the" in out
     assert "Planned for the" in out and ": Initiative 1, Wanderlust 2." in out  # added after the first
-    # a plan whose every space is taken: its player is told who took them, as the channel tells it
-    script = "plan Cy: domination 1\nplan Dee: domination 1\ndomination 1\nquit\n"
+    # a plan whose every space is taken: its player is told who took them when they look
+    script = "plan Cy: domination 1\nplan Dee: domination 1\ndomination 1\nplan Cy\nplan Dee\nquit\n"
     status, out = await play(tmp_path, script, ["Cy", "Dee"], channel="second")
-    first, second = dict.fromkeys(ASKED.findall(out))  # in the order they are asked
-    assert re.search(rf"{second}, none of your planned spaces was open: Domination 1 went to the \w+\.", out), out
+    assert re.search(r"Taken before your turn came: Domination 1 went to the \w+\.", out), out
+
+
+async def test_orders_and_early_answers_in_the_terminals_own_words(tmp_path):
+    script = ("help\nabundance-1\norder Ann: abundance 1: forfeit\norder Bob: abundance 1: forfeit\n"
+              "order Ann\norder Bob\nearly Ann: move:1\nquit\n")
+    status, out = await play(tmp_path, script, ["Ann", "Bob"])
+    assert status == 0, out
+    assert "order Ann: abundance 1: element:meat" in out.split("> ")[1]  # the help tells the terminal's form
+    assert out.count("Your order for Abundance 1 is kept") == 1  # the one whose AP it is
+    assert "have no AP on Abundance 1" in out  # the other's: refused, nothing kept
+    assert out.count("Order for the") == 2  # said when kept, and shown to its player only
+    assert "there is nothing to answer early now" in out
+    status, out = await play(tmp_path, "order Anna\nearly Béla: move:1\nquit\n", ["Anna", "Béla"], lang="hu",
+                             channel="hu")
+    assert status == 0 and "Nincs terved" in out and "most nincs mire előre válaszolni" in out, out

@@ -1,8 +1,9 @@
-"""Plans through the fake Discord and the real bot process (issue 32): in a 3-player game Bob keeps
-a plan typed into /ds plan (with its autocomplete) and Cy one picked in the "Plan ahead" menus;
-their placements go in without a ping, marked planned, in the plan's order as Ann takes spaces
-from under them; Cy's plan, its last space taken by Ann, pings Cy with what happened; nobody
-else sees a plan (the channel, its pictures' alt texts, /ds status, Ann's own plan and menus)."""
+"""Standing plans through the fake Discord and the real bot process (issues 32, 38): in a 3-player
+game Bob keeps a plan typed into /ds ahead plan (with its autocomplete) and Cy one picked in the
+"Plan ahead" menus; their placements go in without a ping, marked planned, in the plan's order as
+Ann takes spaces from under them; Cy's plan, its last space taken by Ann, asks Cy as usual and
+tells him privately what happened; nobody else sees a plan (the channel, its pictures' alt
+texts, /ds status, Ann's own plan and menus)."""
 
 from __future__ import annotations
 
@@ -87,10 +88,10 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
     ann_animal = query(db, "SELECT animal FROM seats WHERE user_id = ?", str(ANN.id))[0][0]
 
     # Bob types his plan, helped by the autocomplete (it completes the last item after a comma)
-    iid = fake.autocomplete("ds", "plan", {"spaces": "wanderlust 1, wanderl"}, "spaces", user=BOB)
+    iid = fake.autocomplete("ds", "ahead plan", {"spaces": "wanderlust 1, wanderl"}, "spaces", user=BOB)
     offered = [c["value"] for c in (await fake.response(iid))["data"]["choices"]]
     assert "wanderlust 1, Wanderlust 2" in offered and all(v.startswith("wanderlust 1, ") for v in offered)
-    kept = await slash(fake, "plan", BOB, {"spaces": "wanderlust 1, Wanderlust 2, wanderlust-3"})
+    kept = await slash(fake, "ahead plan", BOB, {"spaces": "wanderlust 1, Wanderlust 2, wanderlust-3"})
     assert is_ephemeral(kept) and "Wanderlust 1, Wanderlust 2, Wanderlust 3" in text_of(kept)
 
     # Cy uses "Plan ahead" on the live prompt: private menus, the message changed in place by a pick
@@ -109,7 +110,7 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
 
     # Nobody else sees a plan: Ann's status, her own plan and her menus show none of theirs
     status = await slash(fake, "status", ANN)
-    mine = await slash(fake, "plan", ANN)
+    mine = await slash(fake, "ahead plan", ANN)
     iid = fake.click(button, user=ANN, message_id=int(first["id"]))
     hers = (await fake.response(iid))["data"]["content"]
     for text in (text_of(status), text_of(mine), hers):
@@ -134,8 +135,8 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
         offered = options_of(prompt)
         version = len(moves(db))
         if planned_by(db, CY) == [CY_FIRST] and not cy_added:
-            # Cy adds a space as soon as his plan is used up; Ann places before his next turn comes
-            added = await slash(fake, "plan", CY, {"spaces": "domination 2", "add": True})
+            # Cy adds a space once his first wish is granted; Ann takes it before his next turn comes
+            added = await slash(fake, "ahead plan", CY, {"spaces": "+ domination 2"})
             assert "Domination 2" in text_of(added)
             cy_added = True
         if actor is ANN and cy_added and not ann_took_cy:
@@ -158,11 +159,14 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
     for user, text, bob_planned, _ in pings:
         if user == BOB.id:
             assert bob_planned in (0, 2), (text, bob_planned)
-    # Cy's first ping after his plan ran out says which planned space went to whom, once
-    ran_out, *later = [text for user, text, _, cy_planned in pings if user == CY.id and cy_planned == 1]
-    assert "none of your planned spaces was open" in ran_out and "Domination 2" in ran_out, ran_out
-    assert ann_animal.rstrip("s").lower() in ran_out.split("none of your planned")[1].lower()
-    assert not any("none of your planned" in text for text in later)
+    # Cy's first ping after his plan ran out only asks; he reads, privately, which planned space
+    # went to whom when he looks (by direct message too, had he asked for them)
+    ran_out, *_ = [text for user, text, _, cy_planned in pings if user == CY.id and cy_planned == 1]
+    assert "went to" not in ran_out and "Domination 2" not in ran_out.splitlines()[-1], ran_out
+    assert not any("went to" in text for _, text in fake.direct_messages)
+    told = text_of(await slash(fake, "ahead plan", CY))
+    assert "Domination 2 went to" in told and ann_animal.rstrip("s").lower() in told.lower(), told
+    assert "went to" not in text_of(await slash(fake, "ahead plan", CY))  # told once
     # the channel tells the planned placements as moves, marked; no plan before it is used.  Told
     # in a new message or, while the same player goes on being asked, in an edit of the live one
     told = "\n".join((c.json or {}).get("content") or "" for c in fake.calls
@@ -170,15 +174,15 @@ async def test_two_players_plan_their_placements_and_a_plan_runs_out(fake, bot):
     assert told.count("(planned)") >= 3
     alts = " ".join(a or "" for m in fake.channel_messages() for a in alt_texts(m).values())
     assert "planned" not in alts.lower()  # the pictures show the moves, never a plan
-    # Bob looks: his plan is used up, and he is told where his second space went
-    looked = text_of(await slash(fake, "plan", BOB))
-    assert "no plan" in looked and "Wanderlust 2" in looked
+    # Bob looks: his plan keeps, and he is told where his second space went
+    looked = text_of(await slash(fake, "ahead plan", BOB))
+    assert "Wanderlust 1, Wanderlust 2, Wanderlust 3" in looked and "Wanderlust 2 went to" in looked, looked
 
 
 async def test_bad_plans_are_refused_privately_and_store_nothing(fake, bot):
     await slash(fake, "new", ANN, {"players": 2})
     stranger = FakeUser(9809, "eve")
-    early = await slash(fake, "plan", BOB, {"spaces": "wanderlust 1"})
+    early = await slash(fake, "ahead plan", BOB, {"spaces": "wanderlust 1"})
     assert is_ephemeral(early) or (early.get("followup") or {}).get("flags", 0) & 64
     await slash(fake, "join", BOB)
     await slash(fake, "start", ANN)
@@ -186,9 +190,9 @@ async def test_bad_plans_are_refused_privately_and_store_nothing(fake, bot):
     for user, spaces, says in ((BOB, "nowhere at all", "is not an action space"),
                                (BOB, "speciation meat, " * 400, "too long"),
                                (stranger, "wanderlust 1", "seat")):
-        answer = await slash(fake, "plan", user, {"spaces": spaces})
+        answer = await slash(fake, "ahead plan", user, {"spaces": spaces})
         assert is_ephemeral(answer) and says in text_of(answer), text_of(answer)
-    assert query(bot.database, "SELECT count(*) FROM plans") == [(0,)]
+    assert query(bot.database, "SELECT count(*) FROM answers_ahead") == [(0,)]
 
 
 async def test_a_plan_picked_from_the_autocomplete_with_competition_spaces_is_kept(fake, bot):
@@ -198,7 +202,7 @@ async def test_a_plan_picked_from_the_autocomplete_with_competition_spaces_is_ke
     await fake.wait_channel_messages(1)
 
     async def offered(typed: str) -> list[str]:
-        iid = fake.autocomplete("ds", "plan", {"spaces": typed}, "spaces", user=BOB)
+        iid = fake.autocomplete("ds", "ahead plan", {"spaces": typed}, "spaces", user=BOB)
         return [c["value"] for c in (await fake.response(iid))["data"]["choices"]]
 
     typed = (await offered("wanderlust 1"))[0]
@@ -209,7 +213,7 @@ async def test_a_plan_picked_from_the_autocomplete_with_competition_spaces_is_ke
         label = next(label for v in values if "," in (label := v[len(typed) + 2:]) and label not in labels)
         labels.append(label)
         typed = f"{typed}, {label}"
-    kept = await slash(fake, "plan", BOB, {"spaces": typed})
+    kept = await slash(fake, "ahead plan", BOB, {"spaces": typed})
     assert is_ephemeral(kept) and "is not an action space" not in text_of(kept), text_of(kept)
-    (stored,) = query(bot.database, "SELECT spaces FROM plans")
+    (stored,) = query(bot.database, "SELECT book FROM answers_ahead")
     assert stored[0].count("competition-") == 2 and "wanderlust-1" in stored[0], (typed, stored)

@@ -1,7 +1,7 @@
-"""Plans through the game service, on both stores: placements go in from a player's plan at once,
-as moves of their own (planned), in initiative order as spaces fill up; a plan whose spaces are
-all taken asks its player and says what became of it; nobody else sees a plan; bad plans are
-refused with a clear answer and store nothing."""
+"""Standing plans through the game service, on both stores: placements go in from a player's plan
+at once, as moves of their own (planned), in initiative order as spaces fill up, and the plan
+keeps; a plan whose wishes are all taken asks its player and tells them privately what became of
+it; nobody else sees a plan; bad plans are refused with a clear answer and store nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from service_helpers import snapshot, start_game
 
 import words
-from bot.game.replies import BadRequest, NoGame, NotSeated, WrongPhase
+from bot.game.replies import BadRequest, NoGame, NotAllowed, NotSeated, WrongPhase
 from engine import logbook
 from engine.history import replay
 
@@ -24,6 +24,15 @@ async def seats_in_turn(service, store) -> list[tuple[str, str]]:
     users = {s.animals[0]: s.user_id for s in game.seats}
     i = order.index(next(a for a, u in users.items() if u == first))
     return [(users[a], a) for a in order[i:] + order[:i]]
+
+
+async def wishes(store, animal: str) -> tuple[tuple[str, ...], list]:
+    """An animal's standing plan's wishes, and what its player has not been told yet."""
+    game = await store.latest_game("chan")
+    row = (await store.books(game.id)).get(animal)
+    if row is None:
+        return (), []
+    return tuple(row.book["standing"]["wishes"]), row.told
 
 
 async def moves_of(store) -> list[tuple[int, str, str]]:
@@ -41,19 +50,23 @@ async def test_planned_placements_go_in_at_once_in_turn_as_spaces_fill_up(servic
     made = (await moves_of(store))[-3:]
     assert [(o, by) for _, o, by in made] == [("wanderlust-2", "player"), ("speciation-1", "planned"),
                                              ("migration-1", "planned")]
-    plans = await store.plans((await store.live_game("chan")).id)
-    # the second used its first space; the later ones stay (a taken one is found when its turn comes)
-    assert plans[a2].spaces == ["wanderlust-2", "domination-1"] and plans[a2].taken == []
-    assert plans[a3].spaces == ["abundance-1"]  # its first two were taken before its turn: by whom, kept
-    assert plans[a3].taken == [["speciation-1", a2], ["wanderlust-2", a1]]
+    # a standing plan keeps whole: it is read again from its top at the next placement
+    assert await wishes(store, a2) == (("speciation-1", "wanderlust-2", "domination-1"), [])
+    planned, told = await wishes(store, a3)  # its first two were taken before its turn: by whom, kept
+    assert planned == ("speciation-1", "wanderlust-2", "migration-1", "abundance-1")
+    assert told == [{"taken": [["speciation-1", a2], ["wanderlust-2", a1]]}]
+    await service.play.act("chan", first, "adaptation-1")
+    # the second's Speciation wish is granted by its AP there: its next open wish, Domination 1, is placed
+    assert [(o, by) for _, o, by in await moves_of(store)][-3:-1] == [("adaptation-1", "player"),
+                                                                     ("domination-1", "planned")]
     game = await store.live_game("chan")
     post = await service.postbox.channel_post("chan")
-    assert post is not None and post.text.count("(planned)") == 2  # the channel marks them, nothing more
-    assert "domination" not in post.text.lower() and "abundance" not in post.text.lower()  # plans stay private
-    assert len(game.planned) == 2
+    assert post is not None and post.text.count("(planned)") == 4  # the channel marks them, nothing more
+    assert post.text.count("Domination") == 1  # only its placement: the plans stay private
+    assert len(game.planned) == 4
 
 
-async def test_a_plan_all_taken_asks_its_player_and_says_what_became_of_it(service, store):
+async def test_a_plan_all_taken_asks_its_player_and_tells_them_privately(service, store):
     await start_game(service, players=3)
     (first, a1), (second, a2), _ = await seats_in_turn(service, store)
     await service.plans.set_plan("chan", second, "initiative, wasteland")
@@ -61,15 +74,20 @@ async def test_a_plan_all_taken_asks_its_player_and_says_what_became_of_it(servi
     # the first player took Initiative; the second's plan still has Wasteland: it is placed
     assert [(o, by) for _, o, by in await moves_of(store)][-1] == ("wasteland-1", "planned")
     kept = words.say((await service.plans.set_plan("chan", second, "initiative, wasteland")).message, "en")
-    assert f"Initiative 1 went to the {a1.capitalize()}" in kept  # the news of the last plan, told once
+    assert f"Initiative 1 went to the {a1.capitalize()}" in kept  # the news of the plan, told once
     while (status := await service.reads.status("chan")).to_act != second:
         await service.play.act("chan", status.to_act, status.choices[-1].id)
     post = await service.postbox.channel_post("chan")
-    assert post.new_message and "none of your planned spaces was open" in post.text
-    assert f"Initiative 1 went to the {a1.capitalize()}" in post.text
-    assert f"Wasteland 1 went to the {a2.capitalize()}" in post.text
+    assert post.new_message and "went to" not in post.text and "planned spaces" not in post.text  # it only asks
+    game = await store.live_game("chan")
+    async with store.conn.execute("SELECT kind, text, mention FROM outbox WHERE game_id = ?", (game.id,)) as cur:
+        told = [tuple(r) for r in await cur.fetchall() if r["kind"] == "ahead_stopped"]
+    assert len(told) == 1 and second in told[0][2]  # a direct message to that player only
+    assert f"Initiative 1 went to the {a1.capitalize()}" in told[0][1]
     shown = words.say((await service.plans.show_plan("chan", second)).message, "en")
-    assert "no plan" in shown and "went to" not in shown  # the news was told once; the plan is empty
+    assert "Initiative 1, Wasteland 1" in shown and f"went to the {a1.capitalize()}" in shown  # kept, and told
+    again = words.say((await service.plans.show_plan("chan", second)).message, "en")
+    assert "went to" not in again  # told once
 
 
 async def test_a_planned_space_already_taken_is_said_when_the_plan_is_set(service, store):
@@ -78,8 +96,9 @@ async def test_a_planned_space_already_taken_is_said_when_the_plan_is_set(servic
     await service.play.act("chan", first, "wanderlust-1")
     reply = words.say((await service.plans.set_plan("chan", second, "wanderlust 1, domination 2")).message, "en")
     assert f"Already taken in this Planning: Wanderlust 1 went to the {a1.capitalize()}." in reply
-    plans = await store.plans((await store.live_game("chan")).id)
-    assert [s for s in plans.values() if s.spaces][0].spaces == ["wanderlust-1", "domination-2"]  # passed over later
+    game = await store.live_game("chan")
+    assert [tuple(r.book["standing"]["wishes"]) for r in (await store.books(game.id)).values()] == [
+        ("wanderlust-1", "domination-2")]  # passed over later
     free = words.say((await service.plans.set_plan("chan", second, "domination 2")).message, "hu")
     assert "már foglalt" not in free  # only a space taken is said
 
@@ -108,8 +127,8 @@ async def test_each_animal_has_its_own_plan_in_the_multi_animal_variant(service,
         await service.plans.set_plan("chan", users[0], "domination 1")
     await service.plans.set_plan("chan", users[0], "domination 1", animal=animals[0])
     await service.plans.set_plan("chan", users[0], "domination 2", animal=animals[1])
-    plans = await store.plans(game.id)
-    assert plans[animals[0]].spaces == ["domination-1"] and plans[animals[1]].spaces == ["domination-2"]
+    assert (await wishes(store, animals[0]))[0] == ("domination-1",)
+    assert (await wishes(store, animals[1]))[0] == ("domination-2",)
     with pytest.raises(BadRequest, match="not yours"):
         await service.plans.set_plan("chan", users[1], "domination 3", animal=animals[0])
 
@@ -122,6 +141,8 @@ async def test_bad_plans_are_refused_clearly_and_store_nothing(service, store):
         ("regression 3", BadRequest, "an animal's own space"),
         ("speciation meat, " * 600, BadRequest, "too long"),
         (",, ;", BadRequest, "at least one action space"),
+        ("domination 1, then the best open space", BadRequest, "hints"),  # this game allows none
+        ("then the best open space, domination 1", BadRequest, "can only end a plan"),
     ]
     for text, error, said in cases:
         with pytest.raises(error) as raised:
@@ -159,3 +180,21 @@ async def test_every_planned_placement_is_legal_in_many_seeded_games(service, st
         made = await store.move_list(game.id)
         assert any(m.made_by == "planned" for m in made)
         assert logbook.kept(replay(game.setup, [(m.seat, m.option_id) for m in made])) == game.state
+
+
+async def test_an_undo_takes_back_the_moves_answered_ahead_after_the_choice(service, store):
+    await start_game(service, players=3)
+    (first, _), (second, _), (third, _) = await seats_in_turn(service, store)
+    await service.plans.set_plan("chan", second, "domination 5")
+    await service.plans.set_plan("chan", third, "domination 4")
+    before = len(await moves_of(store))
+    await service.play.act("chan", first, "domination-1")
+    assert [by for _, _, by in await moves_of(store)][before:] == ["player", "planned", "planned"]
+    with pytest.raises(NotAllowed):
+        await service.takeback.undo("chan", second)  # not theirs to take back: the first chose by hand
+    await service.takeback.undo("chan", first)  # their choice, and what went in by itself after it
+    assert len(await moves_of(store)) == before
+    assert (await service.reads.status("chan")).to_act == first  # asked again, by hand
+    # the plans keep: the next move places from them again
+    await service.play.act("chan", first, "domination-2")
+    assert [o for _, o, _ in await moves_of(store)][before:] == ["domination-2", "domination-5", "domination-4"]

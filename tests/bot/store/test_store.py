@@ -12,7 +12,7 @@ from bot.store.sqlite import MIGRATIONS, SCHEMA_VERSION, Store, _statements
 async def test_a_fresh_file_gets_the_current_schema(tmp_path):
     store = await Store.open(str(tmp_path / "new.sqlite3"))
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 14
+        assert await store.schema_version() == SCHEMA_VERSION == 15
         async with store.conn.execute("PRAGMA journal_mode") as cur:
             assert (await cur.fetchone())[0] == "wal"
         async with store.conn.execute("PRAGMA foreign_keys") as cur:
@@ -42,6 +42,31 @@ async def test_a_version_1_file_is_migrated_and_keeps_its_games(tmp_path):
     store = await Store.open(str(path))
     assert await store.schema_version() == SCHEMA_VERSION
     await store.close()
+
+
+async def test_plans_become_standing_plans_in_books(tmp_path):
+    """Migration 15: each plan's spaces become its animal's standing plan (kept from then on);
+    a plan with no space left is not carried over."""
+    path = tmp_path / "v14.sqlite3"
+    conn = sqlite3.connect(path)
+    for migration in MIGRATIONS[:14]:
+        for statement in _statements(migration):
+            conn.execute(statement)
+    conn.execute("PRAGMA user_version = 14")
+    conn.execute("INSERT INTO games (id, channel_id, status, players, variant, seed, created_at, updated_at) "
+                 "VALUES (1, 'c1', 'active', 2, 'standard', 9, 0, 0)")
+    conn.execute("INSERT INTO plans VALUES (1, 'birds', '[\"wanderlust-1\", \"domination-2\"]', '[]', 5)")
+    conn.execute("INSERT INTO plans VALUES (1, 'insects', '[]', '[[\"wanderlust-1\", \"birds\"]]', 5)")
+    conn.commit()
+    conn.close()
+    store = await Store.open(str(path))
+    try:
+        books = await store.books(1)
+        assert list(books) == ["birds"]
+        assert books["birds"].book == {"animal": "birds", "standing": {"wishes": ["wanderlust-1", "domination-2"],
+                                                                       "best": False}, "orders": [], "early": []}
+    finally:
+        await store.close()
 
 
 async def test_a_newer_database_is_refused(tmp_path):

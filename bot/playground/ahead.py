@@ -1,0 +1,59 @@
+"""The playground's ``order`` and ``early`` commands: a player's orders for their APs and their
+answers before their turn, as ``/ds ahead orders`` keeps them in Discord (``bot.game.ahead``), for a
+terminal where one person plays every seat.
+
+``order [NAME:] SPACE: ANSWERS`` keeps the order (``clear`` drops it), ``order [NAME:] SPACE``
+shows what the AP would ask, ``order [NAME]`` everything NAME gave ahead; ``early [NAME:] ANSWERS``
+answers what the step under way will ask NAME, ``early [NAME]`` shows it.  NAME: a player or an
+animal of theirs; none: the player to act.  Answers as the prompt names them, separated by commas."""
+
+from __future__ import annotations
+
+import words
+from bot.game.ahead import space_typed
+from bot.game.service import GameService
+from bot.playground.plan import _planners
+from words import T, Words
+
+
+async def _who(service: GameService, channel: str, arg: str, to_act: str,
+               lang: str) -> tuple[str, str] | Words:
+    """(the user named, or the player to act; the rest of the line), or what to print instead."""
+    game = await service.store.live_game(channel)
+    if game is None:
+        return ""
+    people, computers = _planners(game, lang)
+    named, colon, rest = arg.partition(":")
+    who = (named if colon else arg).strip().lower()
+    if who in people:
+        return people[who][0], rest.strip() if colon else ""
+    if who in computers:
+        return T("play.ahead_computer", name=computers[who])
+    return to_act, arg.strip()
+
+
+async def order_command(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> Words:
+    found = await _who(service, channel, arg, to_act, lang)
+    if not isinstance(found, tuple):
+        return found
+    user, text = found
+    if not text:
+        return (await service.ahead.show(channel, user)).message
+    space, colon, answers = text.partition(":")
+    where = space_typed(space.strip(), lang)
+    answers = answers.strip()
+    if not answers:
+        return (await service.ahead.rehearsal_reply(channel, user, where)).message
+    if answers.lower() in words.typed_words("bot.plan.clear_words"):
+        return (await service.ahead.clear_order(channel, user, where)).message
+    return (await service.ahead.give_order(channel, user, where, answers, lang=lang)).message
+
+
+async def early_command(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> Words:
+    found = await _who(service, channel, arg, to_act, lang)
+    if not isinstance(found, tuple):
+        return found
+    user, text = found
+    if not text:
+        return (await service.ahead.show(channel, user)).message
+    return (await service.ahead.answer_early(channel, user, text)).message
