@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 
 from bot.store.api import DEFAULT_DATABASE, is_url, redact
 from bot.store.shards import ShardError, Shards
+from engine.review import DEFAULT_BUDGET
+from engine.review.budget import MAX_GAME_UNITS
 
 T = TypeVar("T")
 DEFAULT_CONFIG = "config.toml"
@@ -45,6 +47,7 @@ SETTINGS: dict[str, dict[str, str]] = {
     "logging": {"format": "text"},
     "housekeeping": {"lobby_days": "number"},
     "ai": {"expert_ms": "number", "hold_level": "text"},
+    "review": {"game_units": "number", "decision_units": "number"},
     "render": {"workers": "number", "worker_mb": "number"},
 }
 
@@ -66,6 +69,9 @@ class Config:
     lobby_days: int = DEFAULT_LOBBY_DAYS
     #: the ``expert`` computer player's thinking time per decision, in ms of one core
     expert_ms: int = DEFAULT_EXPERT_MS
+    #: ``[review] game_units`` and ``decision_units``: what a finished game's review may spend
+    review_game_units: int = DEFAULT_BUDGET.game_units
+    review_decision_units: int = DEFAULT_BUDGET.decision_units
     #: the level at which the AI holds a seat that was left, resigned or past its deadline
     hold_level: str = "hard"
     #: the render workers, and the memory (MB) past which one is replaced by a fresh one
@@ -78,7 +84,8 @@ class Config:
                 f"shards={self.shards!r}, metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
                 f"log_format={self.log_format!r}, lobby_days={self.lobby_days!r}, "
                 f"expert_ms={self.expert_ms!r}, hold_level={self.hold_level!r}, "
-                f"render_workers={self.render_workers!r}, worker_mb={self.worker_mb!r})")
+                f"render_workers={self.render_workers!r}, worker_mb={self.worker_mb!r}, "
+                f"review_game_units={self.review_game_units!r}, review_decision_units={self.review_decision_units!r})")
 
 
 class ConfigError(ValueError):
@@ -141,9 +148,19 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
     worker_mb = checked(lambda: _within(_first(env.get("DS_RENDER_WORKER_MB"), render.get("worker_mb")),
                                         "[render] worker_mb (DS_RENDER_WORKER_MB)", DEFAULT_WORKER_MB,
                                         WORKER_MB_RANGE), DEFAULT_WORKER_MB)
+    review: dict[str, Any] = checked(lambda: _section(data, "review"), {})
+    game_units = checked(lambda: _within(_first(env.get("DS_REVIEW_GAME_UNITS"), review.get("game_units")),
+                                         "[review] game_units (DS_REVIEW_GAME_UNITS)", DEFAULT_BUDGET.game_units,
+                                         (1, MAX_GAME_UNITS)), DEFAULT_BUDGET.game_units)
+    decision_units = checked(lambda: _within(_first(env.get("DS_REVIEW_DECISION_UNITS"), review.get("decision_units")),
+                                             "[review] decision_units (DS_REVIEW_DECISION_UNITS)",
+                                             DEFAULT_BUDGET.decision_units, (1, MAX_GAME_UNITS)),
+                             DEFAULT_BUDGET.decision_units)
     if problems:
         raise ConfigError(problems)
     return Config(
+        review_game_units=game_units,
+        review_decision_units=decision_units,
         expert_ms=expert_ms,
         hold_level=hold_level,
         token=env.get("DISCORD_TOKEN") or discord.get("token") or None,

@@ -1,4 +1,5 @@
-"""The story's commands of ``/ds``: ``board`` (``at:`` a zoom), ``status``, ``rules``, ``history``,
+"""The story's commands of ``/ds``: ``board`` (``at:`` a zoom), ``status``, ``rules``, ``history``
+(``review:`` a finished game's review),
 ``log`` (``file:`` the record) and ``stats``.  Discord sees them flat on ``/ds``
 (``bot.discord.commands``); a refusal of the service's rises to the one refusal path
 (``answers.answer_refusal``), from the buttons too.
@@ -22,6 +23,7 @@ from bot.discord import components
 from bot.discord.answers import Attachment, answer, defer, send_picture, user_lang
 from bot.discord.components_story import history_view, log_view
 from bot.discord.limits import ALT_TEXT, AUTOCOMPLETE_NAME, CONTENT, clip
+from bot.discord.reviews import ask_review
 from bot.game.records import export_record
 from bot.game.rules_help import explain, find_topics
 from words import T, gettext
@@ -73,10 +75,23 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
 
-    @app_commands.command(name="history", description="The board at a past turn (only you)")
-    @app_commands.describe(turn="The turn, from 1", move="Choices into that turn (0: its start)")
-    async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999],
-                      move: app_commands.Range[int, 0, 9999] = 0) -> None:
+    @app_commands.command(name="history",
+                          description="The board at a past turn, or a finished game's review (only you)")
+    @app_commands.describe(turn="The turn, from 1", move="Choices into that turn (0: its start)",
+                           review="True: the review of the finished game (what decided it, your decisions)",
+                           game="With review: a game of another channel of this server, by its number")
+    async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999] | None = None,
+                      move: app_commands.Range[int, 0, 9999] = 0, review: bool = False,
+                      game: app_commands.Range[int, 1, 2**31 - 1] | None = None) -> None:
+        if review or game is not None:  # the review folds into the story (docs/architecture.md)
+            if turn is not None:
+                await self.shell.send_error(interaction, T("bot.review.not_with_turn"))
+                return
+            await ask_review(self.shell, interaction, game)
+            return
+        if turn is None:
+            await self.shell.send_error(interaction, T("bot.review.turn_or_review"))
+            return
         if not await defer(interaction, ephemeral=True, thinking=True):
             return
         moment = await self.shell.service.chronicle.moment_at(str(interaction.channel_id), turn, move,
