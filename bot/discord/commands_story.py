@@ -75,19 +75,17 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
 
-    @app_commands.command(name="history",
-                          description="The board at a past turn, or a finished game's review (only you)")
+    @app_commands.command(name="history", description="A past turn's board, or a review (only you)")
     @app_commands.describe(turn="The turn, from 1", move="Choices into that turn (0: its start)",
-                           review="True: the review of the finished game (what decided it, your decisions)",
-                           game="With review: a game of another channel of this server, by its number")
+                           review="A finished game's number: its review")
     async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999] | None = None,
-                      move: app_commands.Range[int, 0, 9999] = 0, review: bool = False,
-                      game: app_commands.Range[int, 1, 2**31 - 1] | None = None) -> None:
-        if review or game is not None:  # the review folds into the story (docs/architecture.md)
+                      move: app_commands.Range[int, 0, 9999] = 0,
+                      review: app_commands.Range[int, 1, 2**31 - 1] | None = None) -> None:
+        if review is not None:  # the review folds into the story (docs/architecture.md)
             if turn is not None:
                 await self.shell.send_error(interaction, T("bot.review.not_with_turn"))
                 return
-            await ask_review(self.shell, interaction, game)
+            await ask_review(self.shell, interaction, review)
             return
         if turn is None:
             await self.shell.send_error(interaction, T("bot.review.turn_or_review"))
@@ -97,6 +95,15 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
         moment = await self.shell.service.chronicle.moment_at(str(interaction.channel_id), turn, move,
                                                               lang=user_lang(interaction))
         await answer(interaction, **_moment_message(moment, user_lang(interaction)), ephemeral=True)
+
+    @history.autocomplete("review")
+    async def history_reviews(self, interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[int]]:
+        number = await self.shell.service.review.channel_finished(str(interaction.channel_id))
+        if number is None or not str(number).startswith(current.strip().lstrip("#")):
+            return []
+        return [app_commands.Choice(name=gettext("bot.review.choice", user_lang(interaction), game=number),
+                                    value=number)]
 
     @app_commands.command(name="log", description="The game log, a turn a page (only you)")
     @app_commands.describe(player="Only what concerns one player: a member or an animal",

@@ -112,6 +112,11 @@ class Reviews:
             raise WrongPhase(T("bot.review.abandoned", game=game.id))
         return game
 
+    async def channel_finished(self, channel_id: str) -> int | None:
+        """The number of the channel's last game when it is finished (what ``review:`` offers)."""
+        game = await self.store.latest_game(channel_id)
+        return game.id if game is not None and game.status == "finished" else None
+
     async def ask(self, channel_id: str, guild_id: str | None, number: int | None = None) -> Asked:
         """The review of a finished game: as stored, or started now (checked first: a record that
         no longer replays is refused and nothing is stored)."""
@@ -175,7 +180,7 @@ class Reviews:
             return ReviewPost(game.id, stored.channel_id, stored.message_id, text, lang, stored.done, False)
         result = stored.result
         lines = review_words.summary(result, lang)
-        links = gettext("bot.review.see_points", lang) if result["turning_points"] else ""
+        links = gettext("bot.review.see_points", lang, game=game.id) if result["turning_points"] else ""
         text = "\n".join([head, *lines, *([links] if links else [])])
         image = None
         if self.race is not None:
