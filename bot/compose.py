@@ -53,11 +53,11 @@ log = logging.getLogger(__name__)
 WAITING_THREADS = 24
 
 
-def local_service(store: GameStore) -> GameService:
+def local_service(store: GameStore, *, review_budget: Budget = DEFAULT_BUDGET) -> GameService:
     """The service drawing and thinking in this process (the playground, tests)."""
     return GameService(store, default_renderer(), default_tile_renderer(),
                        picture_renderer=default_picture_renderer(), chooser=think_here, hinter=hint_here,
-                       race_renderer=race_here if can_draw() else None)
+                       race_renderer=race_here if can_draw() else None, review_budget=review_budget)
 
 
 def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Telemetry = QUIET,

@@ -11,8 +11,6 @@ from typing import Any, TypeVar
 
 from bot.store.api import DEFAULT_DATABASE, is_url, redact
 from bot.store.shards import ShardError, Shards
-from engine.review import DEFAULT_BUDGET
-from engine.review.budget import MAX_GAME_UNITS
 
 T = TypeVar("T")
 DEFAULT_CONFIG = "config.toml"
@@ -36,6 +34,11 @@ MOST_RENDER_WORKERS = 32
 DEFAULT_WORKER_MB = 170
 WORKER_MB_RANGE = (64, 65_536)
 
+#: ``[review]``: what a finished game's review may spend, in work units (``engine.review.Budget``'s
+#: defaults and bound: the configuration does not import the engine, a test compares them)
+DEFAULT_REVIEW_GAME_UNITS = 1_200_000
+DEFAULT_REVIEW_DECISION_UNITS = 3_000
+MOST_REVIEW_UNITS = 30_000_000
 #: Every setting of config.toml, by section: ``text`` must be a TOML string; ``number`` and
 #: ``shards`` are read (and their values checked) by the functions below.  Any other section or
 #: key is a typo, refused rather than silently ignored.
@@ -70,8 +73,8 @@ class Config:
     #: the ``expert`` computer player's thinking time per decision, in ms of one core
     expert_ms: int = DEFAULT_EXPERT_MS
     #: ``[review] game_units`` and ``decision_units``: what a finished game's review may spend
-    review_game_units: int = DEFAULT_BUDGET.game_units
-    review_decision_units: int = DEFAULT_BUDGET.decision_units
+    review_game_units: int = DEFAULT_REVIEW_GAME_UNITS
+    review_decision_units: int = DEFAULT_REVIEW_DECISION_UNITS
     #: the level at which the AI holds a seat that was left, resigned or past its deadline
     hold_level: str = "hard"
     #: the render workers, and the memory (MB) past which one is replaced by a fresh one
@@ -150,12 +153,12 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
                                         WORKER_MB_RANGE), DEFAULT_WORKER_MB)
     review: dict[str, Any] = checked(lambda: _section(data, "review"), {})
     game_units = checked(lambda: _within(_first(env.get("DS_REVIEW_GAME_UNITS"), review.get("game_units")),
-                                         "[review] game_units (DS_REVIEW_GAME_UNITS)", DEFAULT_BUDGET.game_units,
-                                         (1, MAX_GAME_UNITS)), DEFAULT_BUDGET.game_units)
+                                         "[review] game_units (DS_REVIEW_GAME_UNITS)", DEFAULT_REVIEW_GAME_UNITS,
+                                         (1, MOST_REVIEW_UNITS)), DEFAULT_REVIEW_GAME_UNITS)
     decision_units = checked(lambda: _within(_first(env.get("DS_REVIEW_DECISION_UNITS"), review.get("decision_units")),
                                              "[review] decision_units (DS_REVIEW_DECISION_UNITS)",
-                                             DEFAULT_BUDGET.decision_units, (1, MAX_GAME_UNITS)),
-                             DEFAULT_BUDGET.decision_units)
+                                             DEFAULT_REVIEW_DECISION_UNITS, (1, MOST_REVIEW_UNITS)),
+                             DEFAULT_REVIEW_DECISION_UNITS)
     if problems:
         raise ConfigError(problems)
     return Config(

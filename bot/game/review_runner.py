@@ -174,6 +174,12 @@ class ReviewRunner:
                     log.exception("the review of game %s failed", stored.game_id)
         return len(pending)
 
+    async def review_game(self, game_id: int) -> None:
+        """One game's review worked out (and shown) now, if it has one pending."""
+        stored = await self.reviews.store.review(game_id)
+        if stored is not None and not stored.final:
+            await self._review(stored)
+
     async def _review(self, stored: StoredReview) -> None:
         store = self.reviews.store
         if stored.result is None:

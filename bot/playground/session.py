@@ -19,6 +19,7 @@ from bot.game.replies import Choice, Reply, ServiceError
 from bot.game.service import GameService
 from bot.playground.look import Looks
 from bot.playground.plan import plan_command
+from bot.playground.review import show_review
 from bot.playground.terminal import (
     HELP_WORDS,
     MAX_PLAYERS,
@@ -245,7 +246,8 @@ class Playground:
         return await self.study()
 
     async def study(self) -> int:
-        """After the end: the finished game's board, history, log and cards, until ``quit``."""
+        """After the end: the finished game's review, then its board, history, log and cards, until ``quit``."""
+        await show_review(self.service, self.channel, self.board_path, self.say, self.lang)
         while True:
             line = await self.ask(f"\n{self.worded(STUDY_HELP)}\n> ")
             if line is None or line.lower() in QUIT_WORDS:

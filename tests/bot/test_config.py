@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from bot_process import measured
 
+import bot.config
 from bot.config import ConfigError, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,7 +166,12 @@ def test_the_review_budget_from_the_file_or_the_environment(tmp_path):
     env = load_config(str(path), environ={"DS_REVIEW_GAME_UNITS": "900"})
     assert (env.review_game_units, env.review_decision_units) == (900, 200)
     default = load_config(os.devnull, environ={})
-    assert (default.review_game_units, default.review_decision_units) == (1_200_000, 3_000)
+    from engine.review import DEFAULT_BUDGET
+    from engine.review.budget import MAX_GAME_UNITS
+
+    assert (default.review_game_units, default.review_decision_units) == (DEFAULT_BUDGET.game_units,
+                                                                          DEFAULT_BUDGET.decision_units)
+    assert bot.config.MOST_REVIEW_UNITS == MAX_GAME_UNITS
     for bad in ({"DS_REVIEW_GAME_UNITS": "0"}, {"DS_REVIEW_DECISION_UNITS": "lots"},
                 {"DS_REVIEW_GAME_UNITS": "40000000"}):
         with pytest.raises(ConfigError, match=r"\[review\]"):
