@@ -26,9 +26,13 @@ class ReviewRows(StorePart):
         return None if row is None else _review(row)
 
     async def pending_reviews(self, limit: int = 100) -> list[StoredReview]:
-        """Reviews still being worked out, or whose finished review is not yet posted, oldest game first."""
-        async with self._read().execute(f"SELECT {_COLUMNS} FROM reviews WHERE final = 0 ORDER BY game_id LIMIT ?",
-                                        (limit,)) as cur:
+        """Reviews still being worked out, or whose finished review is not yet posted, oldest game
+        first: of this process's servers only (with shards, each review has one process)."""
+        mine, args = self._mine()
+        columns = ", ".join(f"reviews.{c}" for c in _COLUMNS.split(", "))
+        async with self._read().execute(
+                f"SELECT {columns} FROM reviews JOIN games ON games.id = reviews.game_id "
+                f"WHERE reviews.final = 0 AND {mine} ORDER BY reviews.game_id LIMIT ?", (*args, limit)) as cur:
             return [_review(r) for r in await cur.fetchall()]
 
     async def start_review(self, game_id: int, channel_id: str, total: int) -> bool:

@@ -32,12 +32,12 @@ async def resigned_record(tmp_path) -> str:
 async def test_a_loaded_finished_game_is_reviewed_printed_and_its_picture_written(tmp_path):
     record = tmp_path / "game.json"
     record.write_text(await resigned_record(tmp_path))
-    status, out = await play(tmp_path, "quit\n", load=str(record), review_budget=SMALL)
+    status, out = await play(tmp_path, "review\nquit\n", load=str(record), review_budget=SMALL)
     assert status == 0, out
     assert "decisions weighed" in out and "Review: what decided the game" in out
     assert "Your game, Ann" in out and "Your game, P1" in out  # every seat's part: the terminal is everyone's
     picture = tmp_path / "review.png"
     assert picture.read_bytes().startswith(b"\x89PNG") and f"written to {picture}" in out
-    status, again = await play(tmp_path, "quit\n", channel="playground-loaded-1", review_budget=SMALL)
+    status, again = await play(tmp_path, "review\nquit\n", channel="playground-loaded-1", review_budget=SMALL)
     # stored: printed at once, not worked out anew
     assert status == 0 and "Review: what decided the game" in again and "decisions weighed" not in again
