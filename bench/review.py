@@ -52,6 +52,7 @@ from engine.record import RecordMove, build_record, dumps, parse_record, read_re
 from engine.review import DEFAULT_BUDGET, ReviewJob  # noqa: E402
 from engine.review.estimate import decision_seed, weigh  # noqa: E402
 from engine.state import new_game  # noqa: E402
+from words import review as review_words  # noqa: E402
 
 PLACEMENTS = ("place_ap", "initiative_place", "instinct")
 
@@ -106,7 +107,8 @@ def review_alone(text: str) -> dict:
             "moves": result["moves"], "turns": result["turns"], "rss_before": before, "rss_peak": _rss_mb(),
             "replay_cpu": replay_cpu, "allowance": job.allowance, "split": split,
             "seats": [{k: s[k] for k in ("name", "loss_per_decision", "decisions", "counts")} for s in result["seats"]],
-            "points": [(v["turn"], v["seat"], v["kind"], v["loss"]) for v in result["turning_points"]]}
+            "points": [(v["turn"], v["seat"], v["kind"], v["loss"]) for v in result["turning_points"]],
+            "text": [*review_words.summary(result, "en"), review_words.seat_part(result, 0, "en")]}
 
 
 def noise(text: str, n: int) -> None:
@@ -253,6 +255,9 @@ def main() -> None:
               f"{'easy loses more' if ok else 'NOT: easy does not lose more'}; every easy seat more than every "
               f"hard seat: {min(easy) > max(hard)}")
         print(f"  turning points (turn, seat, kind, VP lost): {r['points']}")
+        if players == args.players[0]:
+            print("  the review as the channel reads it, and seat 0's own part:")
+            print("\n".join(f"    {line}" for line in "\n".join(r["text"]).splitlines()))
     print(f"\nworth reading (easy loses more per decision than hard in every game): {worth_reading}")
     if args.moves:
         asyncio.run(moves_while_reviewing(game(4, args.seed, args.cache), args.moves, args.niceness))

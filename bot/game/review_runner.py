@@ -190,7 +190,8 @@ class ReviewRunner:
             saved, budget = stored.saved, self.reviews.budget
             if saved is not None:
                 budget = Budget.from_dict(saved.get("budget", {}))  # a review keeps the budget it began with
-            await self.on_progress(stored.game_id)
+            if stored.total:  # its decisions are counted (asked for, or resumed): shown before the first slice
+                await self.on_progress(stored.game_id)
             while True:
                 try:
                     done = await self.work(text, saved, budget, self.slice_decisions)
