@@ -15,6 +15,14 @@ played once and kept in ``--cache``), each review runs alone in a fresh process 
   per decision than ``hard`` in every game.
 
 Goal (issue 42): a 4-player game within 10 minutes of CPU on the 2-core machine.
+
+``--moves N`` (default 120; 0: skip): the answer time of moves in other games while a review
+runs, against without, in the same run: N moves of running 2-player games through the game
+service (a real SQLite file) timed alone, then as many moves of the same games (the same
+positions, the same choices) while the bot's review worker (``bot.game.review_runner``: its own
+process, at the lowest priority) works on the 4-player game's review, then alone again and
+with the review again (the phases alternate, so a change in the machine's load shows).  Goal:
+no more than 1.2 times slower.  ``--niceness`` sets the worker's (19, the bot's, by default).
 ``--noise N``: N decisions of the 2-player game weighed again with other seeds (other sampled
 draws and tie-breaks): how much a decision's loss moves by chance alone.
 """
@@ -22,10 +30,14 @@ draws and tie-breaks): how much a decision's loss moves by chance alone.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import os
+import random
 import resource
 import statistics
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -40,6 +52,7 @@ from engine.record import RecordMove, build_record, dumps, parse_record, read_re
 from engine.review import DEFAULT_BUDGET, ReviewJob  # noqa: E402
 from engine.review.estimate import decision_seed, weigh  # noqa: E402
 from engine.state import new_game  # noqa: E402
+from words import review as review_words  # noqa: E402
 
 PLACEMENTS = ("place_ap", "initiative_place", "instinct")
 
@@ -94,7 +107,8 @@ def review_alone(text: str) -> dict:
             "moves": result["moves"], "turns": result["turns"], "rss_before": before, "rss_peak": _rss_mb(),
             "replay_cpu": replay_cpu, "allowance": job.allowance, "split": split,
             "seats": [{k: s[k] for k in ("name", "loss_per_decision", "decisions", "counts")} for s in result["seats"]],
-            "points": [(v["turn"], v["seat"], v["kind"], v["loss"]) for v in result["turning_points"]]}
+            "points": [(v["turn"], v["seat"], v["kind"], v["loss"]) for v in result["turning_points"]],
+            "text": [*review_words.summary(result, "en"), review_words.seat_part(result, 0, "en")]}
 
 
 def noise(text: str, n: int) -> None:
@@ -118,12 +132,98 @@ def noise(text: str, n: int) -> None:
           f"max {spreads[-1]:.2f}; grade differs between seeds in {flips} of {len(decisions)}")
 
 
+async def _timed_moves(db: str, games: int, moves: int, seed: int) -> list[float]:
+    """``moves`` moves over ``games`` fresh 2-player games (the same ones for the same seed), each
+    move's answer time (``service.play.act``: load, apply, write), in seconds."""
+    from bot.game.service import GameService
+    from bot.store.connect import open_store
+    from engine.simulate import pick
+
+    store = await open_store(db)
+    try:
+        service = GameService(store, renderer=None)
+        channels = [f"bench-{seed}-{g}" for g in range(games)]
+        for g, channel in enumerate(channels):
+            users = ["u0", "u1"]
+            await service.lobby.create_lobby(channel, users[0], "Ann", 2)
+            lobby = await store.live_game(channel)
+            assert lobby is not None
+            async with store.transaction():  # the same games each way
+                await store.update_game(lobby.id, seed=seed * 10 + g)
+            await service.lobby.join(channel, users[1], "Bob")
+            await service.lobby.start(channel, users[0])
+        chooser, times = random.Random(seed), []
+        while len(times) < moves:
+            for channel in channels:
+                status = await service.reads.status(channel)
+                if status.to_act is None:
+                    continue
+                option = pick(status.choices, chooser)
+                t0 = time.perf_counter()
+                await service.play.act(channel, status.to_act, option.id, status.version)
+                times.append(time.perf_counter() - t0)
+        return times[:moves]
+    finally:
+        await store.close()
+
+
+async def _reviewing(worker, text: str, stop: asyncio.Event) -> int:
+    """The review worker kept busy on ``text``'s review until ``stop`` (from the start again when
+    it finishes): the decisions it weighed."""
+    from bot.game.review_runner import SLICE_DECISIONS
+
+    weighed, saved = 0, None
+    while not stop.is_set():
+        done = await worker.work(text, saved, DEFAULT_BUDGET, SLICE_DECISIONS)
+        weighed += done.done - (len(saved["verdicts"]) if saved else 0)
+        saved = None if done.result is not None else done.saved
+    return weighed
+
+
+def _summary(times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    return (f"median {statistics.median(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms, "
+            f"p90 {ms[int(0.9 * len(ms))]:.1f} ms")
+
+
+async def moves_while_reviewing(text: str, moves: int, niceness: int) -> None:
+    from bot.game.review_runner import ReviewWorker
+
+    worker = ReviewWorker(niceness)
+    await worker.work(text, None, DEFAULT_BUDGET, 0)  # the worker started and the job replayed first
+    alone: list[float] = []
+    busy: list[float] = []
+    weighed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        await _timed_moves(os.path.join(tmp, "warm.sqlite3"), 4, moves // 2, 99)  # imports and caches warm
+        for round_ in (1, 2):
+            seed = 100 + round_
+            alone += await _timed_moves(os.path.join(tmp, f"alone-{round_}.sqlite3"), 4, moves // 2, seed)
+            stop = asyncio.Event()
+            task = asyncio.create_task(_reviewing(worker, text, stop))
+            await asyncio.sleep(1.0)  # the worker is well into a slice
+            busy += await _timed_moves(os.path.join(tmp, f"busy-{round_}.sqlite3"), 4, moves // 2, seed)
+            stop.set()
+            weighed += await task
+    worker.close()
+    ratio = statistics.median(busy) / statistics.median(alone)
+    mean_ratio = statistics.mean(busy) / statistics.mean(alone)
+    print(f"\nmoves in other games (2-player games through the service, SQLite), {len(alone)} each way, "
+          f"the review worker at niceness {niceness}:")
+    print(f"  without a review: {_summary(alone)}")
+    print(f"  while a review runs ({weighed} decisions weighed meanwhile): {_summary(busy)}")
+    print(f"  slower by {ratio:.2f}x (median), {mean_ratio:.2f}x (mean); goal at most 1.2x: "
+          f"{'met' if ratio <= 1.2 else 'MISSED'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 6])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/ds-review-games"))
     parser.add_argument("--noise", type=int, default=0, help="decisions of the 2-player game to weigh again")
+    parser.add_argument("--moves", type=int, default=120, help="moves timed each way beside a review (0: skip)")
+    parser.add_argument("--niceness", type=int, default=19, help="the review worker's niceness")
     args = parser.parse_args()
 
     print(f"default budget: {json.dumps(DEFAULT_BUDGET.to_dict())}")
@@ -155,7 +255,12 @@ def main() -> None:
               f"{'easy loses more' if ok else 'NOT: easy does not lose more'}; every easy seat more than every "
               f"hard seat: {min(easy) > max(hard)}")
         print(f"  turning points (turn, seat, kind, VP lost): {r['points']}")
+        if players == args.players[0]:
+            print("  the review as the channel reads it, and seat 0's own part:")
+            print("\n".join(f"    {line}" for line in "\n".join(r["text"]).splitlines()))
     print(f"\nworth reading (easy loses more per decision than hard in every game): {worth_reading}")
+    if args.moves:
+        asyncio.run(moves_while_reviewing(game(4, args.seed, args.cache), args.moves, args.niceness))
     if args.noise:
         noise(game(2, args.seed, args.cache), args.noise)
 

@@ -98,9 +98,12 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_discord(config)
         from bot.playground.start import run_playground  # the playground's service, renderers and AI
+        from engine.review import Budget
 
         return asyncio.run(run_playground(config.database, args.players, channel=args.channel, board=args.board,
-                                          new=args.new, load=args.load, lang=args.lang, ai=args.ai))
+                                          new=args.new, load=args.load, lang=args.lang, ai=args.ai,
+                                          review_budget=Budget(game_units=config.review_game_units,
+                                                               decision_units=config.review_decision_units)))
     except StoreUnavailable as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_DATABASE

@@ -30,41 +30,45 @@ from bot.discord.news import FollowerNews
 from bot.discord.operations import Operations
 from bot.discord.outbox import Outbox
 from bot.discord.responder import Responder
+from bot.discord.reviews import ReviewPosts
 from bot.game import memory
 from bot.game.ai_seats import HOLD_LEVEL
 from bot.game.computer import AiTurns, think_here
 from bot.game.hints import hint_here
 from bot.game.housekeeping import LOBBY_DAYS
 from bot.game.layout import relayout
-from bot.game.pictures import default_picture_renderer, default_renderer, default_tile_renderer
+from bot.game.pictures import can_draw, default_picture_renderer, default_renderer, default_tile_renderer, race_here
 from bot.game.render_pool import RenderPool
+from bot.game.review_runner import ReviewRunner, ReviewWorker
 from bot.game.scheduler import Alarm, Scheduler
 from bot.game.service import GameService
 from bot.game.telemetry import QUIET, Telemetry
 from bot.logs import configure_logging, secrets_of
 from bot.store.api import GameStore, redact
 from bot.store.connect import open_store
+from engine.review import DEFAULT_BUDGET, Budget
 
 log = logging.getLogger(__name__)
 #: Threads for the work given to threads (``asyncio.to_thread``), most of them waiting on a worker.
 WAITING_THREADS = 24
 
 
-def local_service(store: GameStore) -> GameService:
+def local_service(store: GameStore, *, review_budget: Budget = DEFAULT_BUDGET) -> GameService:
     """The service drawing and thinking in this process (the playground, tests)."""
     return GameService(store, default_renderer(), default_tile_renderer(),
-                       picture_renderer=default_picture_renderer(), chooser=think_here, hinter=hint_here)
+                       picture_renderer=default_picture_renderer(), chooser=think_here, hinter=hint_here,
+                       race_renderer=race_here if can_draw() else None, review_budget=review_budget)
 
 
 def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Telemetry = QUIET,
                    expert_ms: int = 1000, clock: Callable[[], float] | None = None, lobby_days: int = LOBBY_DAYS,
-                   hold_level: str = HOLD_LEVEL) -> GameService:
+                   hold_level: str = HOLD_LEVEL, review_budget: Budget = DEFAULT_BUDGET) -> GameService:
     """The bot's service: pictures and computer players in the worker processes of ``pool``
     (None when the renderers are not installed: no pictures, the AI thinks in a thread);
     ``expert_ms``: the ``expert`` level's time per decision (``[ai] expert_ms``); ``lobby_days``
-    and ``hold_level``: ``[housekeeping] lobby_days`` and ``[ai] hold_level``."""
+    and ``hold_level``: ``[housekeeping] lobby_days`` and ``[ai] hold_level``; ``review_budget``: ``[review]``."""
     settings: dict[str, Any] = {"telemetry": telemetry, "clock": clock, "lobby_days": lobby_days,
-                                "hold_level": hold_level}
+                                "hold_level": hold_level, "review_budget": review_budget}
     if pool is None:
         return GameService(store, chooser=think_here, hinter=hint_here, **settings)
 
@@ -74,8 +78,11 @@ def pooled_service(store: GameStore, pool: RenderPool | None, *, telemetry: Tele
     async def hint(state: dict[str, Any], seed: int) -> Any:  # in a worker process, as the AI thinks
         return await asyncio.to_thread(pool.hint, state, seed)
 
+    async def race(review: dict[str, Any], lang: str) -> bytes:  # a review's race picture, in a worker process
+        return await asyncio.to_thread(pool.race, review, lang)
+
     return GameService(store, pool.board, pool.tile, picture_renderer=pool.turn, final_renderer=pool.final,
-                       chooser=think, hinter=hint, **settings)
+                       chooser=think, hinter=hint, race_renderer=race, **settings)
 
 
 def test_clock(path: str | None) -> Callable[[], float] | None:
@@ -168,9 +175,11 @@ def run_discord(config: Config) -> int:
             raise
         pool = (RenderPool(config.render_workers, config.worker_mb * 2**20)
                 if default_renderer() is not None else None)
+        review_worker = ReviewWorker()  # the reviews' own process, at the lowest priority
         try:
+            budget = Budget(game_units=config.review_game_units, decision_units=config.review_decision_units)
             service = pooled_service(store, pool, telemetry=telemetry, expert_ms=config.expert_ms, clock=clock,
-                                     lobby_days=config.lobby_days, hold_level=config.hold_level)
+                                     lobby_days=config.lobby_days, hold_level=config.hold_level, review_budget=budget)
             client = bot_class(config.shards)(sync_guild=config.sync_guild, shards=config.shards, metrics=metrics)
             ops = Operations(client)  # every call to Discord outside an interaction's answer
             alarm = Alarm()  # wakes the scheduler: followers' news goes out at once, paced; an AI turn starts
@@ -188,7 +197,8 @@ def run_discord(config: Config) -> int:
                             on_lobby_closed=responder.refresh_lobby)
             ai_turns = AiTurns(service.computer, responder.after_ai_move, responder.before_ai_move)
             scheduler = Scheduler(service, outbox.deliver, on_ai=ai_turns.start, clock=clock, alarm=alarm)
-            client.attach(responder, build_commands(responder), scheduler, ai_turns)
+            reviews = ReviewRunner(service.review, review_worker.work, ReviewPosts(ops, service).show)
+            client.attach(responder, build_commands(responder), scheduler, ai_turns, reviews)
             loop = asyncio.get_running_loop()
             giving_back = asyncio.create_task(memory.give_back_often())
             closing: list[asyncio.Future[None]] = []
@@ -209,6 +219,7 @@ def run_discord(config: Config) -> int:
             if monitor is not None:
                 await monitor.stop()
             await store.close()
+            await asyncio.to_thread(review_worker.close)
             if pool is not None:
                 await asyncio.to_thread(pool.close)
 

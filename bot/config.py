@@ -34,6 +34,11 @@ MOST_RENDER_WORKERS = 32
 DEFAULT_WORKER_MB = 170
 WORKER_MB_RANGE = (64, 65_536)
 
+#: ``[review]``: what a finished game's review may spend, in work units (``engine.review.Budget``'s
+#: defaults and bound: the configuration does not import the engine, a test compares them)
+DEFAULT_REVIEW_GAME_UNITS = 1_200_000
+DEFAULT_REVIEW_DECISION_UNITS = 3_000
+MOST_REVIEW_UNITS = 30_000_000
 #: Every setting of config.toml, by section: ``text`` must be a TOML string; ``number`` and
 #: ``shards`` are read (and their values checked) by the functions below.  Any other section or
 #: key is a typo, refused rather than silently ignored.
@@ -45,6 +50,7 @@ SETTINGS: dict[str, dict[str, str]] = {
     "logging": {"format": "text"},
     "housekeeping": {"lobby_days": "number"},
     "ai": {"expert_ms": "number", "hold_level": "text"},
+    "review": {"game_units": "number", "decision_units": "number"},
     "render": {"workers": "number", "worker_mb": "number"},
 }
 
@@ -66,6 +72,9 @@ class Config:
     lobby_days: int = DEFAULT_LOBBY_DAYS
     #: the ``expert`` computer player's thinking time per decision, in ms of one core
     expert_ms: int = DEFAULT_EXPERT_MS
+    #: ``[review] game_units`` and ``decision_units``: what a finished game's review may spend
+    review_game_units: int = DEFAULT_REVIEW_GAME_UNITS
+    review_decision_units: int = DEFAULT_REVIEW_DECISION_UNITS
     #: the level at which the AI holds a seat that was left, resigned or past its deadline
     hold_level: str = "hard"
     #: the render workers, and the memory (MB) past which one is replaced by a fresh one
@@ -78,7 +87,8 @@ class Config:
                 f"shards={self.shards!r}, metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
                 f"log_format={self.log_format!r}, lobby_days={self.lobby_days!r}, "
                 f"expert_ms={self.expert_ms!r}, hold_level={self.hold_level!r}, "
-                f"render_workers={self.render_workers!r}, worker_mb={self.worker_mb!r})")
+                f"render_workers={self.render_workers!r}, worker_mb={self.worker_mb!r}, "
+                f"review_game_units={self.review_game_units!r}, review_decision_units={self.review_decision_units!r})")
 
 
 class ConfigError(ValueError):
@@ -141,9 +151,19 @@ def load_config(path: str | None = None, environ: dict[str, str] | None = None) 
     worker_mb = checked(lambda: _within(_first(env.get("DS_RENDER_WORKER_MB"), render.get("worker_mb")),
                                         "[render] worker_mb (DS_RENDER_WORKER_MB)", DEFAULT_WORKER_MB,
                                         WORKER_MB_RANGE), DEFAULT_WORKER_MB)
+    review: dict[str, Any] = checked(lambda: _section(data, "review"), {})
+    game_units = checked(lambda: _within(_first(env.get("DS_REVIEW_GAME_UNITS"), review.get("game_units")),
+                                         "[review] game_units (DS_REVIEW_GAME_UNITS)", DEFAULT_REVIEW_GAME_UNITS,
+                                         (1, MOST_REVIEW_UNITS)), DEFAULT_REVIEW_GAME_UNITS)
+    decision_units = checked(lambda: _within(_first(env.get("DS_REVIEW_DECISION_UNITS"), review.get("decision_units")),
+                                             "[review] decision_units (DS_REVIEW_DECISION_UNITS)",
+                                             DEFAULT_REVIEW_DECISION_UNITS, (1, MOST_REVIEW_UNITS)),
+                             DEFAULT_REVIEW_DECISION_UNITS)
     if problems:
         raise ConfigError(problems)
     return Config(
+        review_game_units=game_units,
+        review_decision_units=decision_units,
         expert_ms=expert_ms,
         hold_level=hold_level,
         token=env.get("DISCORD_TOKEN") or discord.get("token") or None,

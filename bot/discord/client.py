@@ -24,9 +24,11 @@ from bot.discord.metrics import Metrics
 from bot.discord.pacing import GLOBAL_BURST, GLOBAL_RATE, RequestPacer, pace_http, process_share
 from bot.discord.rematch import open_rematch
 from bot.discord.responder import Responder
+from bot.discord.reviews import install_review_buttons
 from bot.discord.translator import CatalogueTranslator
 from bot.game import context
 from bot.game.computer import AiTurns
+from bot.game.review_runner import ReviewRunner
 from bot.game.scheduler import Scheduler
 from bot.store.api import is_store_error
 from bot.store.shards import Shards
@@ -99,12 +101,13 @@ class DominantBot(discord.Client):
         self.announcer: Announcer | None = None
         self.scheduler: Scheduler | None = None
         self.ai_turns: AiTurns | None = None
+        self.reviews: ReviewRunner | None = None
 
     def attach(self, responder: Responder, commands: app_commands.Group, scheduler: Scheduler,
-               ai_turns: AiTurns) -> None:
+               ai_turns: AiTurns, reviews: ReviewRunner | None = None) -> None:
         """What the client runs, from the composition root, before it logs in."""
         self.responder, self.announcer = responder, responder.announcer
-        self.scheduler, self.ai_turns = scheduler, ai_turns
+        self.scheduler, self.ai_turns, self.reviews = scheduler, ai_turns, reviews
         self.tree.add_command(commands)
 
     async def setup_hook(self) -> None:
@@ -117,6 +120,7 @@ class DominantBot(discord.Client):
         components.set_handler("proposal", responder.on_proposal)
         components.set_handler("rematch", lambda i, game: open_rematch(responder, i, game))
         install_story_buttons(responder)  # the history and log buttons
+        install_review_buttons(responder)  # the end post's Review
         install_admin_buttons(responder)  # the pages of /ds admin games
         plans.install_plan_buttons(responder)  # "Plan ahead" and its menus
         ahead.install_ahead_buttons(responder)  # "Answer ahead" and its menus
@@ -187,6 +191,8 @@ class DominantBot(discord.Client):
         log.info("connected as %s", self.user)
         assert self.scheduler is not None and self.responder is not None and self.announcer is not None
         self.scheduler.start()  # reminders and deadlines (those due while the bot was down fire now, once)
+        if self.reviews is not None:
+            self.reviews.start()  # reviews left unfinished by a restart carry on
         # Whatever Discord failed to take before a restart goes out now.
         for channel_id in await self.responder.service.postbox.unposted_channels():
             self.announcer.retry_now(channel_id)
@@ -198,6 +204,8 @@ class DominantBot(discord.Client):
             await self.scheduler.stop()
         if self.ai_turns is not None:
             await self.ai_turns.stop()
+        if self.reviews is not None:
+            await self.reviews.stop()
         if self.announcer is not None:
             await self.announcer.close()
         await super().close()

@@ -53,7 +53,7 @@ class Play(app_commands.Group, name="play", description="Choosing, taking back a
                 for c in hits[:AUTOCOMPLETE_MAX]]
 
     @app_commands.command(name="hint",
-                          description="What the normal AI would choose now, and two alternatives (only you)")
+                          description="The normal AI's choice now and two alternatives (only you)")
     async def hint(self, interaction: discord.Interaction) -> None:
         channel, user, _ = who(interaction)
         if not await defer(interaction, ephemeral=True, thinking=True):  # private, refusals too

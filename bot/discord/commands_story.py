@@ -1,4 +1,5 @@
-"""The story's commands of ``/ds``: ``board`` (``at:`` a zoom), ``status``, ``rules``, ``history``,
+"""The story's commands of ``/ds``: ``board`` (``at:`` a zoom), ``status``, ``rules``, ``history``
+(``review:`` a finished game's review),
 ``log`` (``file:`` the record) and ``stats``.  Discord sees them flat on ``/ds``
 (``bot.discord.commands``); a refusal of the service's rises to the one refusal path
 (``answers.answer_refusal``), from the buttons too.
@@ -22,6 +23,7 @@ from bot.discord import components
 from bot.discord.answers import Attachment, answer, defer, send_picture, user_lang
 from bot.discord.components_story import history_view, log_view
 from bot.discord.limits import ALT_TEXT, AUTOCOMPLETE_NAME, CONTENT, clip
+from bot.discord.reviews import ask_review
 from bot.game.records import export_record
 from bot.game.rules_help import explain, find_topics
 from words import T, gettext
@@ -39,7 +41,7 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
         self.shell = shell
 
     @app_commands.command(name="board",
-                          description="Post the current board, or (at:) zoom on one tile and its neighbours")
+                          description="The board now, or (at:) one tile and its neighbours zoomed")
     @app_commands.describe(at="A tile label such as C4: a zoom on that tile")
     async def board(self, interaction: discord.Interaction, at: str | None = None) -> None:
         channel, service = str(interaction.channel_id), self.shell.service
@@ -73,15 +75,35 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=t, value=t) for t in find_topics(current, lang=user_lang(interaction))]
 
-    @app_commands.command(name="history", description="The board at a past turn (only you)")
-    @app_commands.describe(turn="The turn, from 1", move="Choices into that turn (0: its start)")
-    async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999],
-                      move: app_commands.Range[int, 0, 9999] = 0) -> None:
+    @app_commands.command(name="history", description="A past turn's board, or a review (only you)")
+    @app_commands.describe(turn="The turn, from 1", move="Choices into that turn (0: its start)",
+                           review="A finished game's number: its review")
+    async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 1, 999] | None = None,
+                      move: app_commands.Range[int, 0, 9999] = 0,
+                      review: app_commands.Range[int, 1, 2**31 - 1] | None = None) -> None:
+        if review is not None:  # the review folds into the story (docs/architecture.md)
+            if turn is not None:
+                await self.shell.send_error(interaction, T("bot.review.not_with_turn"))
+                return
+            await ask_review(self.shell, interaction, review)
+            return
+        if turn is None:
+            await self.shell.send_error(interaction, T("bot.review.turn_or_review"))
+            return
         if not await defer(interaction, ephemeral=True, thinking=True):
             return
         moment = await self.shell.service.chronicle.moment_at(str(interaction.channel_id), turn, move,
                                                               lang=user_lang(interaction))
         await answer(interaction, **_moment_message(moment, user_lang(interaction)), ephemeral=True)
+
+    @history.autocomplete("review")
+    async def history_reviews(self, interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[int]]:
+        number = await self.shell.service.review.channel_finished(str(interaction.channel_id))
+        if number is None or not str(number).startswith(current.strip().lstrip("#")):
+            return []
+        return [app_commands.Choice(name=gettext("bot.review.choice", user_lang(interaction), game=number),
+                                    value=number)]
 
     @app_commands.command(name="log", description="The game log, a turn a page (only you)")
     @app_commands.describe(player="Only what concerns one player: a member or an animal",

@@ -5,7 +5,8 @@ version), so they keep working after a restart and a stale click is refused poli
 * ``BoardButton``: the full board of a game, privately;
 * ``PlanAheadButton``: a Planning prompt's "Plan ahead", the presser's plan menus privately;
 * ``JoinButton``: take a seat from the lobby message in a game's parent channel;
-* ``ProposalButton``: approve or refuse a proposal (a rollback).
+* ``ProposalButton``: approve or refuse a proposal (a rollback);
+* ``ReviewButton``: the end-of-game post's Review; ``TurningPointButton``: a turning point's position.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ log = logging.getLogger(__name__)
 def set_handler(kind: str, handler: Handler) -> None:
     """kind: "choice" (game, version, option), "board" (game), "join" (game), "proposal" (proposal, answer),
     "rematch" (game), "plan_ahead" (game), "plan_add" (game, animal, space),
-    "plan_clear" (game, animal), "history" (game, k), "log" (game, page, code), "games_page" (page)."""
+    "plan_clear" (game, animal), "history" (game, k), "log" (game, page, code), "games_page" (page),
+    "review" (game)."""
     _handlers[kind] = handler
 
 
@@ -213,6 +215,41 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d
         await _dispatch("rematch", interaction, game=self.game)
 
 
+class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ds:rv:(?P<game>[0-9]+)"):
+    """On the end-of-game post: the game's review, the presser's own part privately (``bot.discord.reviews``)."""
+
+    def __init__(self, game: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=gettext("bot.button.review", lang),
+                                           style=discord.ButtonStyle.primary, custom_id=f"ds:rv:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ReviewButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("review", interaction, game=self.game)
+
+
+class TurningPointButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                         template=r"ds:tp:(?P<game>[0-9]+):(?P<k>[0-9]+):(?P<number>[0-9]+)"):
+    """Under the review post: a turning point's position, as ``/ds history`` draws it (privately)."""
+
+    def __init__(self, game: int, k: int, number: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=gettext("bot.button.turning_point", lang, number=number),
+                                           style=discord.ButtonStyle.secondary, custom_id=f"ds:tp:{game}:{k}:{number}"))
+        self.game, self.k = game, k
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> TurningPointButton:
+        return cls(int(match["game"]), int(match["k"]), int(match["number"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("history", interaction, game=self.game, k=self.k)
+
+
 class ProposalButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                      template=r"ds:p:(?P<proposal>[0-9]+):(?P<answer>yes|no)"):
     def __init__(self, proposal: int, answer: str, lang: str = DEFAULT) -> None:
@@ -251,7 +288,7 @@ class GamesPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, BoardButton, PlanAheadButton, AnswerAheadButton, JoinButton,
-                 ProposalButton, RematchButton, GamesPageButton)
+                 ProposalButton, RematchButton, GamesPageButton, ReviewButton, TurningPointButton)
 
 
 def register_items(*items: type[discord.ui.DynamicItem[Any]]) -> None:

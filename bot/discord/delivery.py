@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import discord
 
-from bot.discord.components import BoardButton, RematchButton, prompt_view
+from bot.discord.components import BoardButton, RematchButton, ReviewButton, prompt_view
 from bot.discord.direct import DirectMessages
 from bot.discord.limits import CONTENT, clip_end
 from bot.discord.metrics import Metrics
@@ -151,9 +151,10 @@ class Announcer:
         view, note = prompt_view(post.game_id, post.version, post.choices, board=not post.over,
                                  plan_ahead=post.planning, lang=post.lang,
                                  answer_ahead=not post.over)
-        if post.over and post.new_message:  # the end: a rematch, one click away
+        if post.over and post.new_message:  # the end: a rematch and the review, one click away
             view = view or discord.ui.View(timeout=None)
             view.add_item(RematchButton(post.game_id, post.lang))
+            view.add_item(ReviewButton(post.game_id, post.lang))
         mention = post.mention
         if post.new_message and mention and not post.over and await self.direct.tell(
                 mention[0], gettext("bot.dm.your_turn", post.lang, game=post.game_id, now=post.text.splitlines()[-1],

@@ -83,6 +83,20 @@ def final(state: State, timeline: Any, lang: str = "en") -> bytes:
     return render_final(state, timeline, lang=lang)
 
 
+def race(review: dict[str, Any], lang: str = "en") -> bytes:
+    """A game review's race picture (``renderers.review``)."""
+    from renderers.review import render_race
+
+    return render_race(review, lang=lang)
+
+
+async def race_here(review: dict[str, Any], lang: str = "en") -> bytes:
+    """The race picture drawn in a thread of this process (the playground, tests)."""
+    import asyncio
+
+    return await asyncio.to_thread(race, review, lang)
+
+
 def can_draw() -> bool:
     """Whether the renderers package (and Pillow under it) is importable."""
     try:

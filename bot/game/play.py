@@ -100,8 +100,7 @@ class Play:
                 end_by_resignation(state, seat.seat, live[0].seat)
                 await table.store.save_state(game.id, game.version, game.version + 1, logbook.kept(state),
                                              status="finished", board_due=game.post.board_due | OVER)
-                await table.rate_finished(state)
-                await table.store.drop_books(game.id)
+                await table.finish(state)
                 game.version += 1
                 return Reply(T("bot.resigns.ends", player=seat.user_name, other=live[0].user_name, game=game.id),
                              game_id=game.id, version=game.version, lang=lang_of(game), changes=table.changes)

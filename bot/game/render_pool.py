@@ -185,6 +185,10 @@ class RenderPool:
         """The end-of-game image (``renderers.render_final``); ``timeline`` is an ``engine.history.Timeline``."""
         return self._run(pictures.final, state, timeline, lang)
 
+    def race(self, review: dict[str, Any], lang: str = "en") -> bytes:
+        """A game review's race picture (``renderers.review.render_race``)."""
+        return self._run(pictures.race, review, lang)
+
     def choose(self, state: State, level: str, seed: int, budget_ms: int = 1000) -> str:
         """A computer player's choice (``engine.ai.choose``), thought out in a worker process
         (``budget_ms``: the ``expert`` level's time per decision, spent in that worker)."""

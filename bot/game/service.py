@@ -37,10 +37,12 @@ from bot.game.ratings import Ratings, rate_finished
 from bot.game.reads import Reads
 from bot.game.rematch import Rematch
 from bot.game.replies import Choice, Reply, ServiceError
+from bot.game.review import RaceRenderer, Reviews
 from bot.game.table import SavedStates, Tables
 from bot.game.takeback import PROPOSAL_SECONDS, Takeback
 from bot.game.telemetry import QUIET, Telemetry
 from bot.store.api import GameStore
+from engine.review import DEFAULT_BUDGET, Budget
 
 
 class GameService:
@@ -48,11 +50,13 @@ class GameService:
                  tile_renderer: TileRenderer | None = None, *, picture_renderer: Renderer | None = None,
                  final_renderer: FinalRenderer | None = None, clock: Callable[[], float] | None = None,
                  chooser: Chooser | None = None, hinter: Hinter | None = None, telemetry: Telemetry = QUIET,
-                 hold_level: str = HOLD_LEVEL, lobby_days: int = LOBBY_DAYS) -> None:
+                 hold_level: str = HOLD_LEVEL, lobby_days: int = LOBBY_DAYS, review_budget: Budget = DEFAULT_BUDGET,
+                 race_renderer: RaceRenderer | None = None) -> None:
         """``renderer``: the whole board; ``picture_renderer``: the picture posted with a prompt (the
         board when None); ``final_renderer``: the end of the game (drawn here when None and there is
         a board); ``chooser``: how computer players think (None: none here); ``hinter``: how a hint
-        is thought out (None: no hints); ``telemetry``: what the host's metrics hear."""
+        is thought out (None: no hints); ``telemetry``: what the host's metrics hear; ``review_budget``:
+        what a game's review may spend (``[review]``); ``race_renderer``: the review's race picture."""
         self.store = store
         self.telemetry = telemetry
         clock = clock or time.time
@@ -79,6 +83,7 @@ class GameService:
         self.rematch = Rematch(store, tables, self.lobby, clock=clock)
         self.housekeeping = Housekeeping(store, tables, lobby_days=lobby_days, telemetry=telemetry)
         self.admin = Admin(store, tables, clock=clock)
+        self.review = Reviews(store, tables, self.chronicle, budget=review_budget, race=race_renderer, clock=clock)
         self.postbox = Postbox(store, tables, saved, pictures, self.chronicle, clock=clock)
 
 

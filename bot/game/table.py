@@ -278,8 +278,7 @@ class Table:
         game.decided = decided
         self.tables.saved.remember(game.id, blob, state)
         if status == "finished":
-            await self.rate_finished(state)  # in the same transaction: a finished game is rated once
-            await store.drop_books(game.id)  # answers ahead are for a game still played
+            await self.finish(state)  # in the same transaction: rated once, its review queued once
         await self.restart_clock(state)
         if status == "finished":
             log.info("game %s finished after %s moves", game.id, game.version + len(moves))
@@ -289,6 +288,15 @@ class Table:
 
     async def rate_finished(self, state: State) -> None:
         await self.tables.rate(self.store, self._game(), state)
+
+    async def finish(self, state: State) -> None:
+        """The game is over (its last move, or a resignation): rate it, drop the answers given
+        ahead (they are for a game still played) and queue its review (``bot.game.review_runner``
+        works it out)."""
+        await self.rate_finished(state)
+        game = self._game()
+        await self.store.drop_books(game.id)
+        await self.store.start_review(game.id, game.channel_id, 0)
 
     async def restart_clock(self, state: State) -> None:
         await self.tables.clocks.restart(self._game(), state)

@@ -20,6 +20,7 @@ from bot.game.service import GameService
 from bot.playground.ahead import early_command, order_command
 from bot.playground.look import Looks
 from bot.playground.plan import plan_command
+from bot.playground.review import PlaygroundReview
 from bot.playground.terminal import (
     HELP_WORDS,
     MAX_PLAYERS,
@@ -246,7 +247,16 @@ class Playground:
         return await self.study()
 
     async def study(self) -> int:
-        """After the end: the finished game's board, history, log and cards, until ``quit``."""
+        """After the end: the finished game's board, history, log and cards, until ``quit``, and
+        its review worked out meanwhile (``review`` waits for it)."""
+        review = PlaygroundReview(self.service, self.channel, self.board_path, self.say, self.lang)
+        review.start()
+        try:
+            return await self._study(review)
+        finally:
+            await review.stop()
+
+    async def _study(self, review: PlaygroundReview) -> int:
         while True:
             line = await self.ask(f"\n{self.worded(STUDY_HELP)}\n> ")
             if line is None or line.lower() in QUIT_WORDS:
@@ -255,7 +265,9 @@ class Playground:
             if not line:
                 continue
             try:
-                if not await self.looks.look(line):
+                if line.lower() == "review":
+                    await review.wait()
+                elif not await self.looks.look(line):
                     self.say(T("play.nothing_to_play", help=STUDY_HELP))
             except ServiceError as e:
                 self.say(T("play.not_accepted", reason=e.in_(self.lang)))

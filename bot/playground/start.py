@@ -19,6 +19,7 @@ from bot.store.connect import open_store
 from engine.errors import RulesError
 from engine.history import ReplayError, replay
 from engine.record import GameRecord, read_record
+from engine.review import DEFAULT_BUDGET, Budget
 from words import T, Text
 
 
@@ -63,7 +64,8 @@ def refused_move(path: str, record: GameRecord, e: ReplayError, refusal: RulesEr
 async def run_playground(database: str, names: list[str], *, channel: str = "playground",
                          board: str = "board.png", seats: int | None = None, new: bool = False,
                          load: str | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-                         lang: str = words.DEFAULT, ai: list[str] | None = None) -> int:
+                         lang: str = words.DEFAULT, ai: list[str] | None = None,
+                         review_budget: Budget = DEFAULT_BUDGET) -> int:
     problem = board_path_problem(board)
     if ai and len(ai) > MAX_PLAYERS - 1:
         problem = f"at most {MAX_PLAYERS - 1} computer players (--ai): a game has {MAX_PLAYERS} seats and one person"
@@ -76,7 +78,7 @@ async def run_playground(database: str, names: list[str], *, channel: str = "pla
     store = await open_store(database)
     try:
         await relayout(store)  # games stored by an older version
-        service = local_service(store)
+        service = local_service(store, review_budget=review_budget)
         if loaded is not None:
             channel = await free_channel(store, channel)
             game_id = await import_record(store, loaded, channel, time.time())

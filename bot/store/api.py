@@ -20,7 +20,18 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, runtime_checkable
 
-from bot.store.models import AheadBook, Game, LivePost, Move, OutboxItem, Proposal, Rating, RatingChange, TurnClock
+from bot.store.models import (
+    AheadBook,
+    Game,
+    LivePost,
+    Move,
+    OutboxItem,
+    Proposal,
+    Rating,
+    RatingChange,
+    StoredReview,
+    TurnClock,
+)
 from bot.store.shards import Shards
 
 DEFAULT_DATABASE = "./data/dominant.sqlite3"
@@ -198,6 +209,7 @@ class GameStore(Protocol):
     async def clear_ratings(self, guild_id: str) -> None: ...
     async def set_follower(self, game_id: int, user_id: str, on: bool) -> bool: ...
     async def claim_told_turn(self, game_id: int, told: int, now_told: int) -> bool: ...
+    async def start_review(self, game_id: int, channel_id: str, total: int) -> bool: ...
 
     # writes that are their own transaction
     async def record_post(self, game_id: int, version: int, post: LivePost,
@@ -209,3 +221,11 @@ class GameStore(Protocol):
     async def set_user(self, user_id: str, *, notify_dm: bool | None = None, dm_failed_at: float | None = None,
                        clear_failure: bool = False) -> None: ...
     async def backup(self, target: str) -> None: ...
+
+    # reviews (``bot.store.reviews``): reads, and writes that are their own transaction
+    async def review(self, game_id: int) -> StoredReview | None: ...
+    async def pending_reviews(self, limit: int = 100) -> list[StoredReview]: ...
+    async def save_review(self, game_id: int, saved: dict[str, Any], done: int, total: int,
+                          result: dict[str, Any] | None = None) -> None: ...
+    async def note_review_post(self, game_id: int, message_id: str | None, shown: int, final: bool) -> None: ...
+    async def drop_review(self, game_id: int) -> None: ...

@@ -250,3 +250,22 @@ class DECODES:
     count = 0
 
 
+
+
+@dataclass
+class StoredReview:
+    """A finished game's review as stored (``bot.game.review``): in progress or done, and its post."""
+
+    game_id: int
+    channel_id: str
+    saved: dict[str, Any] | None  # the review in progress (``engine.review.ReviewJob.saved``)
+    result: dict[str, Any] | None  # the finished review
+    done: int  # decisions weighed
+    total: int  # of all
+    message_id: str | None  # the review post in the game's channel
+    shown: int  # decisions the post showed last (-1: not posted)
+    final: bool  # the post shows the finished review
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None

@@ -272,4 +272,25 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN ahead INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET ahead = 1 WHERE id IN (SELECT game_id FROM answers_ahead);
     """,
+    # 16: reviews of finished games (``bot.game.review``).  ``saved``: the review in progress
+    # (``engine.review.ReviewJob.saved``), kept after every slice so a restart resumes it;
+    # ``result``: the finished review; ``done``/``total``: its decisions weighed of all;
+    # ``message_id`` and ``shown``: the review post in the game's channel and the decisions it
+    # showed last (-1: not posted), ``final``: the finished review is shown there.
+    """
+    CREATE TABLE reviews (
+        game_id     INTEGER NOT NULL PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        channel_id  TEXT    NOT NULL,
+        saved       TEXT,
+        result      TEXT,
+        done        INTEGER NOT NULL DEFAULT 0,
+        total       INTEGER NOT NULL DEFAULT 0,
+        message_id  TEXT,
+        shown       INTEGER NOT NULL DEFAULT -1,
+        final       INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE INDEX reviews_pending ON reviews (game_id) WHERE final = 0;
+    """,
 )

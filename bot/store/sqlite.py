@@ -34,6 +34,7 @@ from bot.store.models import Game, LivePost, Move, Seat, TurnClock, decode_state
 from bot.store.outbox import OutboxRows
 from bot.store.packs import Packs
 from bot.store.proposals import Proposals
+from bot.store.reviews import ReviewRows
 from bot.store.rows import chunks, game_from, seat_from, seats_by_game
 from bot.store.schema import MIGRATIONS
 from bot.store.seats import SeatRows
@@ -47,7 +48,8 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 # OutboxRows before Claims: Claims declares ``unsent`` (a stub of what it uses), OutboxRows defines it
-class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, AheadRows, SeatRows):
+class Store(OutboxRows, Claims, Upkeep, Community, Members, Proposals, Layouts, Packs, AheadRows, SeatRows,
+            ReviewRows):
     """One aiosqlite connection; transactions are serialised by an asyncio lock."""
 
     dialect = SQLITE

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from bot_process import measured
 
+import bot.config
 from bot.config import ConfigError, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,3 +157,23 @@ def test_render_workers_and_their_bound_from_the_file_or_the_environment(tmp_pat
     path.write_text("[render]\nthreads = 2\n")
     with pytest.raises(ConfigError, match=r"\[render\] threads is not a setting"):
         load_config(str(path), environ={})
+
+
+def test_the_review_budget_from_the_file_or_the_environment(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[review]\ngame_units = 50000\ndecision_units = 200\n")
+    given = load_config(str(path), environ={})
+    assert (given.review_game_units, given.review_decision_units) == (50000, 200)
+    env = load_config(str(path), environ={"DS_REVIEW_GAME_UNITS": "900"})
+    assert (env.review_game_units, env.review_decision_units) == (900, 200)
+    default = load_config(os.devnull, environ={})
+    from engine.review import DEFAULT_BUDGET
+    from engine.review.budget import MAX_GAME_UNITS
+
+    assert (default.review_game_units, default.review_decision_units) == (DEFAULT_BUDGET.game_units,
+                                                                          DEFAULT_BUDGET.decision_units)
+    assert bot.config.MOST_REVIEW_UNITS == MAX_GAME_UNITS
+    for bad in ({"DS_REVIEW_GAME_UNITS": "0"}, {"DS_REVIEW_DECISION_UNITS": "lots"},
+                {"DS_REVIEW_GAME_UNITS": "40000000"}):
+        with pytest.raises(ConfigError, match=r"\[review\]"):
+            load_config(str(path), environ=bad)

@@ -12,7 +12,7 @@ from bot.store.sqlite import MIGRATIONS, SCHEMA_VERSION, Store, _statements
 async def test_a_fresh_file_gets_the_current_schema(tmp_path):
     store = await Store.open(str(tmp_path / "new.sqlite3"))
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 15
+        assert await store.schema_version() == SCHEMA_VERSION == 16
         async with store.conn.execute("PRAGMA journal_mode") as cur:
             assert (await cur.fetchone())[0] == "wal"
         async with store.conn.execute("PRAGMA foreign_keys") as cur:
