@@ -137,7 +137,11 @@ class Story(app_commands.Group, name="story", description="The board, the rules 
                                                time.time())
         text = gettext("bot.export.finished" if game.status == "finished" else "bot.export.running",
                        user_lang(interaction), game=game.id, file=name)
-        await answer(interaction, text, attachments=[Attachment(name, data)], ephemeral=True)
+        files = [Attachment(name, data)]
+        reviewed = await self.shell.service.review.exported(game.id)  # a finished game's review, beside it
+        if reviewed is not None:
+            files.append(Attachment(*reviewed))
+        await answer(interaction, text, attachments=files, ephemeral=True)
 
     @app_commands.command(name="stats", description="Ratings and finished games here (only you)")
     @app_commands.describe(player="One member's rating and rated games",

@@ -11,6 +11,7 @@ asked twice at once, the second asker is told it is on its way, and no second jo
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -193,9 +194,21 @@ class Reviews:
         """The review post went out (or was edited) as ``post`` said."""
         await self.store.note_review_post(post.game_id, message_id, post.done, post.final)
 
+    async def exported(self, game_id: int) -> tuple[str, bytes] | None:
+        """The finished review of ``game_id`` as a file beside its record (``/ds log file:True``),
+        in its own format (docs/review-format.md); None while it is being worked out, or without one."""
+        stored = await self.store.review(game_id)
+        if stored is None or stored.result is None:
+            return None
+        return review_filename(game_id), json.dumps(stored.result, ensure_ascii=False, indent=1).encode()
+
     async def pending(self) -> list[StoredReview]:
         """Reviews to work on, or to post."""
         return await self.store.pending_reviews()
+
+
+def review_filename(game_id: int) -> str:
+    return f"dominant-species-review-{game_id}.json"
 
 
 __all__ = ["RACE_IMAGE", "Asked", "ReviewPost", "Reviews", "refusal"]

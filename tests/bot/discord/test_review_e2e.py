@@ -10,6 +10,7 @@ The review budget is the smallest (ranking only), so the review is a few seconds
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import sqlite3
@@ -136,5 +137,12 @@ async def test_a_finished_games_review_is_posted_resumed_after_a_restart_and_tol
         assert bob["followup"]["flags"] & 64
         await asyncio.sleep(0)
         assert review_row(db)[:3] == (done, total, True)  # asked again: no second job
+
+        # the record's export carries the review beside it
+        exported = await slash(fake, "log", BOB, {"file": True})
+        record, reviewed = exported["followup"]["files"]
+        assert record.filename == "dominant-species-game-1.json"
+        assert reviewed.filename == "dominant-species-review-1.json"
+        assert json.loads(reviewed.data)["format"] == "dominant-species-review"
     finally:
         assert await bot.stop() == 0

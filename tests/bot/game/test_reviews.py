@@ -71,6 +71,17 @@ async def test_a_games_end_queues_its_review_which_is_worked_out_in_slices_and_p
     assert await runner.run_once() == 0  # nothing left to do or to show
 
 
+async def test_a_finished_review_is_exported_beside_the_record_and_none_before(reviewing, store):
+    game_id = await resigned_game(reviewing)
+    assert await reviewing.review.exported(game_id) is None  # queued, not worked out yet
+    await runner_for(reviewing, []).run_once()
+    stored = await store.review(game_id)
+    assert stored is not None and stored.result is not None
+    name, data = await reviewing.review.exported(game_id) or ("", b"")
+    assert name == f"dominant-species-review-{game_id}.json"
+    assert json.loads(data) == stored.result and json.loads(data)["format"] == "dominant-species-review"
+
+
 async def test_the_finished_review_post_has_the_turning_points_and_each_player_their_part(reviewing, store):
     game_id = await resigned_game(reviewing)
     await runner_for(reviewing, []).run_once()
