@@ -16,6 +16,7 @@ from bot.store.models import AheadBook, Game, Seat
 from engine.ahead import Book
 from engine.early import asked_at_once, independent_now
 from engine.orders import Stop
+from engine.rehearsal import aps_to_resolve
 from engine.text import Msg
 from words import T
 from words import spaces as spelled
@@ -82,4 +83,22 @@ def at_once(state: dict[str, Any], before: dict[str, Any] | None, version: int,
     return {"step": marker, "version": version, "seats": [s for s in asked_at_once(state) if s in persons]}
 
 
-__all__ = ["TOLD_KEPT", "at_once", "book_of", "keeps_books", "served", "stop_told", "taken_told", "tell", "told_text"]
+def execution_begins(state: dict[str, Any], before: dict[str, Any] | None) -> bool:
+    """Execution is under way this turn and nobody has been asked at once in this turn yet."""
+    return state["phase"] == "execution" and (before is None or before["step"][0] != state["turn"])
+
+
+def invited(state: dict[str, Any], version: int, people: dict[int, list[Book]]) -> dict[str, Any]:
+    """When Execution begins, everyone of ``people`` (seat: its animals' books) with an AP still to
+    act that has no order for it is asked at once for its orders (``at_once``'s shape, so the
+    step's first post mentions them all, once); each is still asked in its turn as usual."""
+    seats = []
+    for seat, held in people.items():
+        ordered = {(o.space, o.animal) for book in held for o in book.orders if o.turn == state["turn"]}
+        if any((space, book.animal) not in ordered for book in held for space in aps_to_resolve(state, book.animal)):
+            seats.append(seat)
+    return {"step": [state["turn"], "execution"], "version": version, "seats": sorted(seats)}
+
+
+__all__ = ["TOLD_KEPT", "at_once", "book_of", "execution_begins", "invited", "keeps_books", "served", "stop_told",
+           "taken_told", "tell", "told_text"]

@@ -14,13 +14,16 @@ import pytest
 from service_helpers import snapshot, start_game
 
 import words
+from bot.game import books
 from bot.game.asked import asked
 from bot.game.channel import plan as channel_plan
 from bot.game.records import export_record
 from bot.game.replies import BadRequest, IllegalChoice, NotSeated, StaleState, WrongPhase
 from bot.store.models import AheadBook
+from engine.ahead import Book
 from engine.early import foreseen_for, independent_now
-from engine.rehearsal import Answer, Rehearsing
+from engine.orders import Order
+from engine.rehearsal import Answer, Rehearsing, aps_to_resolve
 from engine.simulate import pick
 
 
@@ -232,3 +235,32 @@ async def test_nothing_of_a_book_shows_to_anyone_before_it_is_used(service, stor
     game = await store.live_game("chan")
     assert len(await store.books(game.id)) == 2  # the one to act now keeps none (it would place at once)
     assert await public_outputs(service, "chan") == before
+
+
+async def test_when_execution_begins_everyone_with_an_ap_to_act_and_no_order_is_asked_at_once(service, store):
+    """The first post of a turn's Execution mentions every person with an AP still to act and no
+    order for it, once; a player whose every AP has its order is left in peace."""
+    await start_game(service, "chan", players=3)
+    game = await play_until(service, store, lambda g: g.state is not None and g.state["phase"] == "execution",
+                            random.Random(5))
+    state = game.state
+    acting = {s.seat: [a for a in s.animals if aps_to_resolve(state, a)] for s in game.seats}
+    assert game.at_once is not None and game.at_once["step"] == [state["turn"], "execution"]
+    assert game.at_once["seats"] == sorted(seat for seat, animals in acting.items() if animals)
+    assert len(game.at_once["seats"]) >= 2  # more than the player to act: asked at once
+    shown = replace(game, seats=[replace(s, user_id=str(9000 + s.seat)) for s in game.seats],
+                    post=replace(game.post, message_id=None), announced_version=-1)
+    first_post = channel_plan(shown, "now", None)
+    assert first_post is not None and sorted(first_post.mention) == sorted(str(9000 + s) for s in game.at_once["seats"])
+    # the same turn goes on: nobody is asked at once again
+    status = await service.reads.status("chan")
+    await service.play.act("chan", status.to_act, status.choices[0].id, status.version)
+    after = await store.live_game("chan")
+    assert after.at_once == game.at_once or after.at_once["step"][1] != "execution"
+    # a player whose every AP has its order is not asked
+    seat, animals = next((seat, animals) for seat, animals in acting.items() if animals)
+    ordered = [Book(a, orders=tuple(Order(a, space, state["turn"], ()) for space in aps_to_resolve(state, a)))
+               for a in animals]
+    people = {s: [Book(a) for a in acting[s]] for s in acting}
+    assert seat not in books.invited(state, 1, {**people, seat: ordered})["seats"]
+    assert seat in books.invited(state, 1, people)["seats"]
