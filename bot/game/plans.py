@@ -96,12 +96,7 @@ class Plans:
         """Every plan of the player's animals, for the menus of "Plan ahead" (``game_id``: the
         game whose prompt was clicked; another game there now makes the click stale)."""
         async with self.tables.at(channel_id) as table:
-            game = await table.active()
-            if game_id is not None and game.id != game_id:
-                raise NoGame(T("bot.err.plan_gone"))
-            seat = table.seat(user_id)
-            if seat.resigned:
-                raise WrongPhase(T("bot.err.plan_resigned"))
+            game, seat = await player(table, user_id, game_id)
             books = await table.store.books(game.id)
             shown = []
             for animal in seat.animals:
