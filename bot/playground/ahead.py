@@ -5,38 +5,31 @@ terminal where one person plays every seat.
 ``order [NAME:] SPACE: ANSWERS`` keeps the order (``clear`` drops it), ``order [NAME:] SPACE``
 shows what the AP would ask, ``order [NAME]`` everything NAME gave ahead; ``early [NAME:] ANSWERS``
 answers what the step under way will ask NAME, ``early [NAME]`` shows it.  NAME: a player or an
-animal of theirs; none: the player to act.  Answers as the prompt names them, separated by commas."""
+animal of theirs (``bot.playground.names``; in the multi-animal variant the animal says which of
+the player's animals answers early); none: the player to act.  Answers as the prompt names them,
+separated by commas."""
 
 from __future__ import annotations
 
 import words
 from bot.game.ahead import space_typed
 from bot.game.service import GameService
-from bot.playground.plan import _planners
-from words import T, Words
+from bot.playground.names import Named, named
+from words import Words
 
 
-async def _who(service: GameService, channel: str, arg: str, to_act: str,
-               lang: str) -> tuple[str, str] | Words:
-    """(the user named, or the player to act; the rest of the line), or what to print instead."""
+async def _who(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> Named | Words:
     game = await service.store.live_game(channel)
     if game is None:
         return ""
-    people, computers = _planners(game, lang)
-    named, colon, rest = arg.partition(":")
-    who = (named if colon else arg).strip().lower()
-    if who in people:
-        return people[who][0], rest.strip() if colon else ""
-    if who in computers:
-        return T("play.ahead_computer", name=computers[who])
-    return to_act, arg.strip()
+    return named(game, arg, to_act, lang, computer="play.ahead_computer")
 
 
 async def order_command(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> Words:
     found = await _who(service, channel, arg, to_act, lang)
-    if not isinstance(found, tuple):
+    if not isinstance(found, Named):
         return found
-    user, text = found
+    user, text = found.user, found.text
     if not text:
         return (await service.ahead.show(channel, user)).message
     space, colon, answers = text.partition(":")
@@ -51,9 +44,8 @@ async def order_command(service: GameService, channel: str, arg: str, to_act: st
 
 async def early_command(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> Words:
     found = await _who(service, channel, arg, to_act, lang)
-    if not isinstance(found, tuple):
+    if not isinstance(found, Named):
         return found
-    user, text = found
-    if not text:
-        return (await service.ahead.show(channel, user)).message
-    return (await service.ahead.answer_early(channel, user, text)).message
+    if not found.text:
+        return (await service.ahead.show(channel, found.user)).message
+    return (await service.ahead.answer_early(channel, found.user, found.text, animal=found.animal)).message

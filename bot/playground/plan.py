@@ -6,29 +6,12 @@ from __future__ import annotations
 import words
 from bot.game.books import book_of
 from bot.game.service import GameService
+from bot.playground.names import Named, named
 from bot.store.models import Game
 from words import T, Words, join
 
 #: What starts the spaces of ``plan NAME: + SPACES``: they go after the spaces already planned.
 ADD = "+"
-
-
-def _planners(game: Game, lang: str) -> tuple[dict[str, tuple[str, str, str | None]], dict[str, str]]:
-    """Who may be named in ``plan NAME``: a person by their name, or an animal of theirs (in the
-    game's language, the terminal's or English) -> (user id, name, the animal named or None);
-    and the computer seats' names and animals -> the seat's name."""
-    people: dict[str, tuple[str, str, str | None]] = {}
-    computers: dict[str, str] = {}
-    for seat in game.seats:
-        animal_names = {(own, name.lower()) for own in seat.animals
-                        for name in (own, words.term(f"animal.{own}", lang), words.term(f"animal.{own}"))}
-        if seat.is_ai:
-            computers[seat.user_name.lower()] = seat.user_name
-            computers.update({name: seat.user_name for _, name in animal_names})
-            continue
-        people[seat.user_name.lower()] = (seat.user_id, seat.user_name, None)
-        people.update({name: (seat.user_id, seat.user_name, own) for own, name in animal_names})
-    return people, computers
 
 
 async def plan_command(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> Words:
@@ -38,19 +21,10 @@ async def plan_command(service: GameService, channel: str, arg: str, to_act: str
     game = await service.store.live_game(channel)
     if game is None:
         return ""
-    people, computers = _planners(game, lang)
-    named, colon, rest = arg.partition(":")
-    who = (named if colon else arg).strip().lower()
-    if who in people:
-        (user, name, animal), text = people[who], rest.strip() if colon else ""
-    elif who in computers:
-        return T("play.plan_computer", name=computers[who])
-    elif colon and who:
-        return T("play.plan_no_seat", name=named.strip(),
-                 players=", ".join(seat.user_name for seat in game.seats if not seat.is_ai))
-    else:
-        seat = game.seat_of(to_act)
-        user, name, animal, text = to_act, seat.user_name if seat else to_act, None, (rest if colon else arg).strip()
+    found = named(game, arg, to_act, lang, computer="play.plan_computer", unknown="play.plan_no_seat")
+    if not isinstance(found, Named):
+        return found
+    user, name, animal, text = found.user, found.name, found.animal, found.text
     if not text:
         return await _shown(service, game, channel, user, name, animal, lang)
     if text.lower() in words.typed_words("bot.plan.clear_words"):  # any language's: "clear" in every one
