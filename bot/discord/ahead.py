@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from bot.discord.responder import Responder
 
 SELECT_OPTIONS = 25  # Discord's limit per select menu
+#: Early answers' menus at most: a message has 5 rows, the APs' menu takes one (a player runs 3 animals at most).
+EARLY_MENUS = 4
 SPACE = r"[a-z]+-[0-9]+"
 PICKS = r"[0-9.]*"
 
@@ -134,21 +136,31 @@ DYNAMIC_ITEMS = (OrderSelect, OrderKeepButton, EarlySelect)
 
 def sheet_view(sheet: AheadSheet, lang: str, early_from: int = 0, picks: str = "",
                animal: str | None = None) -> discord.ui.View:
-    """The menus of "Answer ahead": the player's APs still to act, and the next prompt they may
-    answer before their turn (``early_from``: how many are answered already)."""
+    """The menus of "Answer ahead": the player's APs still to act, and for each of their animals
+    the step under way will ask (the multi-animal variant may ask two or three), the next prompt
+    it may answer before its turn (``animal``'s after the ``early_from`` answered in ``picks``;
+    the others' from their first)."""
     view = discord.ui.View(timeout=None)
-    aps = [discord.SelectOption(label=clip(space_name(s, lang), SELECT_LABEL), value=s)
-           for _, s in sheet.aps[:SELECT_OPTIONS]]
+    many = len({a for a, _, _ in sheet.early}) > 1
+    several = len({a for a, _ in sheet.aps}) > 1
+    aps = [discord.SelectOption(label=clip(_of(a, space_name(s, lang), lang, several), SELECT_LABEL), value=s)
+           for a, s in sheet.aps[:SELECT_OPTIONS]]
     if aps:
         view.add_item(OrderSelect(sheet.game_id, sheet.version, options=aps,
                                   placeholder=gettext("bot.ahead.pick_ap", lang)))
-    first = sheet.early[0][0] if sheet.early else None
-    early = [e for e in sheet.early if e[0] == (animal or first)]
-    if early_from < len(early):
-        which, question, choices = early[early_from]
-        view.add_item(EarlySelect(sheet.game_id, sheet.version, which, picks, _options(choices),
-                                  clip(question, SELECT_LABEL)))
+    for which in list(dict.fromkeys(a for a, _, _ in sheet.early))[:EARLY_MENUS]:
+        early = [e for e in sheet.early if e[0] == which]
+        at, chain = (early_from, picks) if which == animal else (0, "")
+        if at < len(early):
+            _, question, choices = early[at]
+            view.add_item(EarlySelect(sheet.game_id, sheet.version, which, chain, _options(choices),
+                                      clip(_of(which, question, lang, many), SELECT_LABEL)))
     return view
+
+
+def _of(animal: str, text: str, lang: str, named: bool) -> str:
+    """A menu's option or question, after its animal's name where the player's animals are several."""
+    return gettext("bot.ahead.of_animal", lang, animal=animal, text=text) if named else text
 
 
 def sheet_text(sheet: AheadSheet, lang: str) -> str:
@@ -180,7 +192,7 @@ async def _show(interaction: discord.Interaction, text: str, view: discord.ui.Vi
 async def on_answer_ahead(shell: Responder, interaction: discord.Interaction, game: int) -> None:
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
-    sheet = await shell.service.ahead.sheet(channel, user, game)
+    sheet = await shell.service.ahead.sheet(channel, user, game, lang=lang)
     await answer(interaction, sheet_text(sheet, lang), view=sheet_view(sheet, lang), ephemeral=True)
 
 
@@ -188,7 +200,8 @@ async def on_order_step(shell: Responder, interaction: discord.Interaction, game
                         picks: str) -> None:
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
-    r = await shell.service.ahead.rehearse(channel, user, space, _picks(picks), version=version, game_id=game)
+    r = await shell.service.ahead.rehearse(channel, user, space, _picks(picks), version=version, game_id=game,
+                                           lang=lang)
     head = gettext("bot.ahead.giving", lang, space=space)
     await _show(interaction, f"{head}\n{r.said}", step_view(r, picks, lang))
 
@@ -197,7 +210,8 @@ async def on_order_keep(shell: Responder, interaction: discord.Interaction, game
                         picks: str) -> None:
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
-    kept = await shell.service.ahead.give_order(channel, user, space, _picks(picks), version=version, game_id=game)
+    kept = await shell.service.ahead.give_order(channel, user, space, _picks(picks), version=version, game_id=game,
+                                                lang=lang)
     await _show(interaction, words.say(kept.message, lang), discord.ui.View(timeout=None))
 
 
@@ -206,8 +220,8 @@ async def on_early_pick(shell: Responder, interaction: discord.Interaction, game
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
     kept = await shell.service.ahead.answer_early(channel, user, _picks(picks), animal=animal, version=version,
-                                                  game_id=game)
-    sheet = await shell.service.ahead.sheet(channel, user, game, told=False)
+                                                  game_id=game, lang=lang)
+    sheet = await shell.service.ahead.sheet(channel, user, game, told=False, lang=lang)
     done = len(_picks(picks))
     await _show(interaction, words.say(kept.message, lang), sheet_view(sheet, lang, done, picks, animal))
 

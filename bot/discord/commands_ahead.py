@@ -16,10 +16,10 @@ from discord import app_commands
 from bot.discord.answers import user_lang, who
 from bot.discord.limits import AUTOCOMPLETE_NAME, AUTOCOMPLETE_VALUE, clip
 from bot.discord.plans import clear_words, wish_choices
-from bot.game.ahead import space_typed
+from bot.game.ahead import animal_typed, space_typed
 from bot.game.replies import ServiceError
+from words import gettext, term
 from words import spaces as spelled
-from words import term
 from words.render import space_name
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
         channel, user, _ = who(interaction)
         lang, typed, service = user_lang(interaction), (spaces or "").strip(), self.shell.service
         if not typed:
-            await self.shell.run_simple(interaction, lambda: service.plans.show_plan(channel, user, animal),
+            await self.shell.run_simple(interaction, lambda: service.plans.show_plan(channel, user, animal, lang=lang),
                                         private=True)
         elif typed.lower() in clear_words():
             await self.shell.run_simple(interaction, lambda: service.plans.clear_plan(channel, user, animal),
@@ -96,25 +96,31 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
         return [app_commands.Choice(name=n, value=a) for n, a in named if needle in n.lower() or needle in a]
 
     @app_commands.command(name="orders", description="Your AP's answers, or early ones")
-    @app_commands.describe(space="Your AP's space", answers="As the prompt names them")
+    @app_commands.describe(space="Your AP's space or animal", answers="As the prompt names them")
     async def orders(self, interaction: discord.Interaction, space: str | None = None,
                      answers: str | None = None) -> None:
         # an AP's order (``answers``: its answers; a clear word drops it; none: what it would ask);
-        # without an AP, early answers; without either, everything the player gave ahead
+        # without an AP, early answers (``space`` may name which animal: the multi-animal variant);
+        # without either, everything the player gave ahead
         channel, user, _ = who(interaction)
         lang, service = user_lang(interaction), self.shell.service
-        where, typed = space_typed((space or "").strip(), lang), (answers or "").strip()
-        if not where and not typed:
-            await self.shell.run_simple(interaction, lambda: service.ahead.show(channel, user), private=True)
+        named, typed = (space or "").strip(), (answers or "").strip()
+        animal = animal_typed(named, lang) if named else None
+        where = "" if animal is not None else space_typed(named, lang)
+        if not where and not typed and animal is None:
+            await self.shell.run_simple(interaction, lambda: service.ahead.show(channel, user, lang=lang), private=True)
+        elif animal is not None and not typed:
+            await self.shell.run_simple(interaction, lambda: service.ahead.early_reply(
+                channel, user, animal, lang=lang), private=True)
         elif not where:
-            await self.shell.run_simple(interaction, lambda: service.ahead.answer_early(channel, user, typed),
-                                        private=True)
+            await self.shell.run_simple(interaction, lambda: service.ahead.answer_early(
+                channel, user, typed, animal=animal, lang=lang), private=True)
         elif typed.lower() in clear_words():
             await self.shell.run_simple(interaction, lambda: service.ahead.clear_order(channel, user, where),
                                         private=True)
         elif not typed:
-            await self.shell.run_simple(interaction, lambda: service.ahead.rehearsal_reply(channel, user, where),
-                                        private=True)
+            await self.shell.run_simple(interaction, lambda: service.ahead.rehearsal_reply(
+                channel, user, where, lang=lang), private=True)
         else:
             await self.shell.run_simple(interaction, lambda: service.ahead.give_order(
                 channel, user, where, typed, lang=lang), private=True)
@@ -124,10 +130,14 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
         channel, user, _ = who(interaction)
         lang, needle = user_lang(interaction), current.strip().lower()
         try:
-            sheet = await self.shell.service.ahead.sheet(channel, user, told=False)
+            sheet = await self.shell.service.ahead.sheet(channel, user, told=False, lang=lang)
         except ServiceError:
             return []
         found = [(space_name(s, lang), s) for _, s in sheet.aps]
+        # the multi-animal variant: which of the player's animals answers before its turn
+        asked = list(dict.fromkeys(a for a, _, _ in sheet.early))
+        if len(asked) > 1:
+            found += [(gettext("bot.ahead.early_animal", lang, animal=a), a) for a in asked]
         return [app_commands.Choice(name=clip(n, AUTOCOMPLETE_NAME), value=s) for n, s in found
                 if needle in n.lower() or needle in s][:AUTOCOMPLETE_MAX]
 
@@ -135,18 +145,23 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
     async def order_answers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         channel, user, _ = who(interaction)
         lang = user_lang(interaction)
-        space = space_typed(str(getattr(interaction.namespace, "space", "") or "").strip(), lang)
+        named = str(getattr(interaction.namespace, "space", "") or "").strip()
+        animal = animal_typed(named, lang) if named else None
+        space = "" if animal is not None else space_typed(named, lang)
         kept, last, prefix = _kept_and_last(current)
         service = self.shell.service
         try:
             if space:
-                r = await service.ahead.rehearse(channel, user, space, kept)
+                r = await service.ahead.rehearse(channel, user, space, kept, lang=lang)
                 return _offered(prefix, last, [(c.id, c.label) for c in r.choices])
-            sheet = await service.ahead.sheet(channel, user, told=False)
+            sheet = await service.ahead.sheet(channel, user, told=False, lang=lang)
         except ServiceError:  # an autocomplete is never refused: it offers nothing
             return []
-        first = sheet.early[0][0] if sheet.early else None
-        prompts = [choices for a, _, choices in sheet.early if a == first]
+        asked = list(dict.fromkeys(a for a, _, _ in sheet.early))
+        if animal is None and len(asked) > 1:
+            return []  # answers for which animal: the space option names it first
+        which = animal if animal is not None else (asked[0] if asked else None)
+        prompts = [choices for a, _, choices in sheet.early if a == which]
         if len(kept) >= len(prompts):
             return []
         return _offered(prefix, last, [(c.id, c.label) for c in prompts[len(kept)]])

@@ -38,8 +38,8 @@ log = logging.getLogger(__name__)
 def set_handler(kind: str, handler: Handler) -> None:
     """kind: "choice" (game, version, option), "board" (game), "join" (game), "proposal" (proposal, answer),
     "rematch" (game), "plan_ahead" (game), "plan_add" (game, animal, space),
-    "plan_clear" (game, animal), "history" (game, k), "log" (game, page, code), "games_page" (page),
-    "review" (game)."""
+    "plan_clear" (game, animal), "plan_animal" (game, animal), "history" (game, k), "log" (game, page, code),
+    "games_page" (page), "review" (game)."""
     _handlers[kind] = handler
 
 

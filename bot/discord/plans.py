@@ -97,20 +97,51 @@ class PlanClearButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await components._dispatch("plan_clear", interaction, game=self.game, animal=self.animal)
 
 
-DYNAMIC_ITEMS = (PlanSelect, PlanClearButton)
+class PlanAnimalSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ds:pw:(?P<game>[0-9]+)"):
+    """Whose menus to show, where a player's animals' menus do not all fit in one message."""
+
+    def __init__(self, game: int, animals: tuple[str, ...] = (), shown: str = "", lang: str = words.DEFAULT) -> None:
+        options = [discord.SelectOption(label=clip(words.term(f"animal.{a}", lang), SELECT_LABEL), value=a,
+                                        default=a == shown) for a in animals]
+        super().__init__(discord.ui.Select(custom_id=f"ds:pw:{game}", options=options or [discord.SelectOption(
+            label="…")], placeholder=gettext("bot.plan.whose", lang), min_values=1, max_values=1))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PlanAnimalSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Mapping[str, object] = interaction.data or {}
+        values = data.get("values")
+        animal = values[0] if isinstance(values, list) and values and isinstance(values[0], str) else ""
+        await components._dispatch("plan_animal", interaction, game=self.game, animal=animal)
 
 
-def plan_view(sheet: PlanSheet, lang: str) -> discord.ui.View:
-    """Each of the player's animals' menus of spaces, and a button to clear its plan."""
+DYNAMIC_ITEMS = (PlanSelect, PlanClearButton, PlanAnimalSelect)
+#: A message's rows of components (Discord's limit): a menu takes one, five buttons another.
+ROWS = 5
+
+
+def plan_view(sheet: PlanSheet, lang: str, animal: str | None = None) -> discord.ui.View:
+    """Each of the player's animals' menus of spaces, and a button to clear its plan; where they
+    do not all fit (the multi-animal variant's three animals), a menu of the animals first and
+    the menus of one (``animal``, else the first)."""
     view = discord.ui.View(timeout=None)
     groups = max(1, -(-len(sheet.spaces) // SELECT_OPTIONS))
     size = -(-len(sheet.spaces) // groups)  # even groups read better than 25 and 16
-    for animal in sheet.animals:
+    shown = sheet.animals
+    if len(sheet.animals) * groups + 1 > ROWS:
+        first = animal if animal in sheet.animals else sheet.animals[0]
+        shown = (first,)
+        view.add_item(PlanAnimalSelect(sheet.game_id, sheet.animals, first, lang))
+    for one in shown:
         for group in range(groups):
-            view.add_item(PlanSelect(sheet.game_id, animal, group, sheet.spaces[group * size:(group + 1) * size],
+            view.add_item(PlanSelect(sheet.game_id, one, group, sheet.spaces[group * size:(group + 1) * size],
                                      lang))
-    for animal in sheet.animals:
-        view.add_item(PlanClearButton(sheet.game_id, animal, lang))
+    for one in shown:
+        view.add_item(PlanClearButton(sheet.game_id, one, lang))
     return view
 
 
@@ -122,21 +153,22 @@ async def on_plan_ahead(shell: Responder, interaction: discord.Interaction, game
     """"Plan ahead" on a Planning prompt: the presser's plans and menus, privately."""
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
-    sheet = await shell.service.plans.plan_sheet(channel, user, game)
+    sheet = await shell.service.plans.plan_sheet(channel, user, game, lang=lang)
     await answer(interaction, sheet_text(sheet, lang), view=plan_view(sheet, lang), ephemeral=True)
 
 
 async def on_plan_change(shell: Responder, interaction: discord.Interaction, game: int, animal: str,
-                         space: str | None = None) -> None:
-    """A pick in the menus (``space``) or "Clear": the plan changes, the private message with it."""
+                         space: str | None = None, *, change: bool = True) -> None:
+    """A pick in the menus (``space``) or "Clear": the plan changes, the private message with it
+    (``change``: False for a pick of whose menus to show, which changes nothing)."""
     channel, user, _ = who(interaction)
     lang = user_lang(interaction)
-    if space is None:
+    if change and space is None:
         await shell.service.plans.clear_plan(channel, user, animal, game_id=game)
-    else:
+    elif change and space is not None:
         await shell.service.plans.set_plan(channel, user, space, add=True, animal=animal, lang=lang, game_id=game)
-    sheet = await shell.service.plans.plan_sheet(channel, user, game)
-    text, view = sheet_text(sheet, lang), plan_view(sheet, lang)
+    sheet = await shell.service.plans.plan_sheet(channel, user, game, lang=lang)
+    text, view = sheet_text(sheet, lang), plan_view(sheet, lang, animal)
     message = interaction.message
     if message is not None and message.flags.ephemeral:  # the menus' own private message, changed in place
         with contextlib.suppress(discord.HTTPException):
@@ -150,3 +182,5 @@ def install_plan_buttons(shell: Responder) -> None:
     components.set_handler("plan_ahead", lambda i, game: on_plan_ahead(shell, i, game))
     components.set_handler("plan_add", lambda i, game, animal, space: on_plan_change(shell, i, game, animal, space))
     components.set_handler("plan_clear", lambda i, game, animal: on_plan_change(shell, i, game, animal))
+    components.set_handler("plan_animal", lambda i, game, animal: on_plan_change(shell, i, game, animal,
+                                                                                 change=False))

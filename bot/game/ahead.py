@@ -27,11 +27,12 @@ from bot.game.table import State, Table, Tables
 from bot.game.texts import choice_of, lang_of, prompt_line, rules_error
 from bot.store.models import AheadBook, Game, Seat
 from engine.ahead import Book
+from engine.data import FOOD_CHAIN
 from engine.display import parse_space_id
 from engine.early import Foreseen, foreseen_for
-from engine.orders import early_answers
+from engine.orders import Early, early_answers
 from engine.rehearsal import Answer, Rehearsing, aps_to_resolve
-from words import T, join
+from words import T, Words, join
 from words import spaces as spelled
 
 #: A typed order's or early answer's most characters (a whole action's answers fit many times over).
@@ -67,19 +68,20 @@ class Ahead:
         self.tables = tables
 
     async def sheet(self, channel_id: str, user_id: str, game_id: int | None = None, *,
-                    told: bool = True) -> AheadSheet:
+                    told: bool = True, lang: str | None = None) -> AheadSheet:
         """The player's books and what they may answer ahead now (what became of earlier
-        answers is told once, here; ``told``: False for a look that shows nothing, an autocomplete)."""
+        answers is told once, here; ``told``: False for a look that shows nothing, an autocomplete),
+        in ``lang``, the reader's (None: a caller who does not know it, the game's)."""
         async with self.tables.at(channel_id) as table:
             game, seat = await _player(table, user_id, game_id)
             state = _state(game)
-            lang = lang_of(game)
+            lang = lang or lang_of(game)
             books = await table.store.books(game.id)
             news, shown = [], []
             for animal in seat.animals:
                 row = books.get(animal) or AheadBook(animal)
                 news += row.told
-                shown.append(book_text(row, game, lang))
+                shown.append(book_text(row, lang))
                 if told:
                     await told_once(table, game, row)
             aps = tuple((a, s) for a in seat.animals for s in aps_to_resolve(state, a))
@@ -88,18 +90,18 @@ class Ahead:
         head = told_text(news, lang)
         return AheadSheet(game.id, game.version, "\n".join(filter(None, (head, *shown))), aps, early)
 
-    async def show(self, channel_id: str, user_id: str) -> Reply:
-        sheet = await self.sheet(channel_id, user_id)
+    async def show(self, channel_id: str, user_id: str, *, lang: str | None = None) -> Reply:
+        sheet = await self.sheet(channel_id, user_id, lang=lang)
         return Reply(sheet.message or T("bot.ahead.nothing"), game_id=sheet.game_id, public=False)
 
     async def rehearse(self, channel_id: str, user_id: str, space: str, answers: Sequence[str | int] = (), *,
-                       version: int | None = None, game_id: int | None = None) -> Rehearsed:
+                       version: int | None = None, game_id: int | None = None, lang: str | None = None) -> Rehearsed:
         """The prompts the player's AP on ``space`` would ask if it resolved now, answered with
         ``answers``: what it asks next (``BadRequest``: no such AP of theirs, an answer no option)."""
         async with self.tables.at(channel_id) as table:
             game, seat = await _player(table, user_id, game_id, version)
             animal, r = _rehearsing(_state(game), seat, space, answers)
-            lang = lang_of(game)
+            lang = lang or lang_of(game)
         asked = r.asked
         said = join(*(T("bot.ahead.answered", question=words.prompt_text({"text": a.text}, lang),
                         option=_label(a, lang)) for a in r.answers),
@@ -109,15 +111,15 @@ class Ahead:
         return Rehearsed(game.id, game.version, animal, space, tuple(a.option for a in r.answers),
                          words.say(said, lang), choices)
 
-    async def rehearsal_reply(self, channel_id: str, user_id: str, space: str) -> Reply:
+    async def rehearsal_reply(self, channel_id: str, user_id: str, space: str, *, lang: str | None = None) -> Reply:
         """What the player's AP on ``space`` would ask if it acted now, and its options' ids."""
-        r = await self.rehearse(channel_id, user_id, space)
+        r = await self.rehearse(channel_id, user_id, space, lang=lang)
         options = ", ".join(f"{c.id} ({c.label})" for c in r.choices)
         return Reply(join(r.said, T("bot.ahead.options", options=options) if options else None, sep="\n"),
                      game_id=r.game_id, public=False)
 
     async def give_order(self, channel_id: str, user_id: str, space: str, answers: Sequence[str | int] | str, *,
-                         version: int | None = None, game_id: int | None = None, lang: str = words.DEFAULT) -> Reply:
+                         version: int | None = None, game_id: int | None = None, lang: str | None = None) -> Reply:
         """Keep ``answers`` (option ids, or typed as in ``/ds play``; a text: separated by commas)
         as the order for the player's AP on ``space``, replacing an earlier one."""
         answers = _typed(answers)
@@ -132,7 +134,7 @@ class Ahead:
             row.book = book_of(row, animal).with_order(order).to_dict()
             await table.store.put_book(game.id, row)
         return Reply(join(T("bot.ahead.order_kept", space=space),
-                          order_line(animal, space, done.answers, lang_of(game)), sep="\n"),
+                          order_line(animal, space, done.answers, lang or lang_of(game)), sep="\n"),
                      game_id=game.id, public=False)
 
     async def clear_order(self, channel_id: str, user_id: str, space: str, *, game_id: int | None = None) -> Reply:
@@ -148,7 +150,8 @@ class Ahead:
         return Reply(T("bot.ahead.order_cleared", space=space), game_id=game.id, public=False)
 
     async def answer_early(self, channel_id: str, user_id: str, answers: Sequence[str | int] | str, *,
-                           animal: str | None = None, version: int | None = None, game_id: int | None = None) -> Reply:
+                           animal: str | None = None, version: int | None = None, game_id: int | None = None,
+                           lang: str | None = None) -> Reply:
         """Keep ``answers`` as the player's early answers to the prompts the step under way will
         ask them, in order (each an option id, or typed as in ``/ds play``)."""
         answers = _typed(answers)
@@ -170,11 +173,24 @@ class Ahead:
             row = (await table.store.books(game.id)).get(which) or AheadBook(which)
             row.book = book_of(row, which).with_early(given).to_dict()
             await table.store.put_book(game.id, row)
-            lang = lang_of(game)
-        return Reply(join(T("bot.ahead.early_kept"),
-                          *(T("bot.ahead.answered", question=words.prompt_text({"text": e.answer.text}, lang),
-                              option=_label(e.answer, lang)) for e in given), sep="\n"),
+            lang = lang or lang_of(game)
+        return Reply(join(T("bot.ahead.early_kept"), *(early_line(e, lang) for e in given), sep="\n"),
                      game_id=game.id, public=False)
+
+    async def early_reply(self, channel_id: str, user_id: str, animal: str | None = None, *,
+                          lang: str | None = None) -> Reply:
+        """What the step under way will ask the player's animal before its turn, and the options'
+        ids (``animal``: which of the player's, in the multi-animal variant)."""
+        async with self.tables.at(channel_id) as table:
+            game, seat = await _player(table, user_id)
+            which = _early_animal(_state(game), seat, animal)
+            prompts = _early_prompts(_state(game), which)
+            lang = lang or lang_of(game)
+        if not prompts:
+            raise BadRequest(T("bot.err.no_early"))
+        return Reply(join(*(T("bot.ahead.early_asks", animal=which, question=words.prompt_text(f.prompt(), lang),
+                              options=", ".join(f"{o.id} ({words.option(o, lang)})" for o in f.options))
+                            for f in prompts), sep="\n"), game_id=game.id, public=False)
 
 
 # -- the checks ---------------------------------------------------------------------------------
@@ -234,13 +250,23 @@ def space_typed(text: str, lang: str) -> str:
     return text if not text or parse_space_id(text) is not None else (spelled.space_of(text, lang) or text)
 
 
+def animal_typed(text: str, lang: str) -> str | None:
+    """The animal a text names (its id, or its name in ``lang`` or English), or None."""
+    typed = text.strip().lower()
+    return next((a for a in FOOD_CHAIN if typed and typed in {a, *(words.term(f"animal.{a}", one).lower()
+                                                                   for one in {lang, words.DEFAULT})}), None)
+
+
 def _early_animal(state: State, seat: Seat, animal: str | None) -> str:
-    """The seat's animal answering early: the one named, else the one the step will ask."""
+    """The seat's animal answering early: the one named, else the one the step will ask (more
+    than one of the seat's: refused, the player names one)."""
     if animal is not None and animal not in seat.animals:
         raise BadRequest(T("bot.err.plan_not_yours", animal=animal, animals=seat.animals))
     if animal is not None:
         return animal
     asked = [a for a in seat.animals if _early_prompts(state, a)]
+    if len(asked) > 1:  # the multi-animal variant: answers for one animal are no other's
+        raise BadRequest(T("bot.err.early_which", animals=asked))
     return asked[0] if asked else seat.animals[0]
 
 
@@ -268,14 +294,19 @@ def order_line(animal: str, space: str, answers: Sequence[Answer], lang: str) ->
                        answers=" → ".join(_label(a, lang) for a in answers)), lang)
 
 
-def book_text(row: AheadBook, game: Game, lang: str) -> str:
-    """An animal's book as its player reads it: the standing plan, the orders, the early answers."""
+def book_text(row: AheadBook, lang: str) -> str:
+    """An animal's book as its player reads it (in ``lang``): the standing plan, the orders, the
+    early answers."""
     book: Book = book_of(row, row.animal)
-    lines = [words.say(plan_text(AheadBook(row.animal, row.book), game), lang)]
+    lines = [words.say(plan_text(AheadBook(row.animal, row.book), lang), lang)]
     lines += [order_line(row.animal, o.space, o.answers, lang) for o in book.orders]
-    lines += [words.say(T("bot.ahead.early", animal=row.animal, option=_label(e.answer, lang),
-                          question=words.prompt_text({"text": e.answer.text}, lang)), lang) for e in book.early]
+    lines += [words.say(early_line(e, lang), lang) for e in book.early]
     return "\n".join(lines)
 
 
-__all__ = ["Ahead", "AheadSheet", "Rehearsed", "book_text", "order_line", "space_typed"]
+def early_line(early: Early, lang: str) -> Words:
+    return T("bot.ahead.early", animal=early.animal, option=_label(early.answer, lang),
+             question=words.prompt_text({"text": early.answer.text}, lang))
+
+
+__all__ = ["Ahead", "AheadSheet", "Rehearsed", "animal_typed", "book_text", "early_line", "order_line", "space_typed"]

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import words
 from bot.game.asked import asked
 from bot.game.books import book_of, told_text
 from bot.game.replies import BadRequest, NoGame, Reply, WrongPhase
@@ -82,40 +81,45 @@ class Plans:
 
     # -- what a player asks ------------------------------------------------------------------
 
-    async def show_plan(self, channel_id: str, user_id: str, animal: str | None = None) -> Reply:
+    async def show_plan(self, channel_id: str, user_id: str, animal: str | None = None, *,
+                        lang: str | None = None) -> Reply:
         """The player's plan, and what became of their answers ahead since they last looked
-        (privately); looking clears that news."""
+        (privately, in ``lang``: the reader's, None the game's); looking clears that news."""
         async with self.tables.at(channel_id) as table:
             game, _, which = await self._planner(table, user_id, animal)
             row = (await table.store.books(game.id)).get(which) or AheadBook(which)
-            shown = plan_text(row, game)
+            shown = plan_text(row, lang or lang_of(game))
             await told_once(table, game, row)
         return Reply(shown, game_id=game.id, public=False)
 
-    async def plan_sheet(self, channel_id: str, user_id: str, game_id: int | None = None) -> PlanSheet:
+    async def plan_sheet(self, channel_id: str, user_id: str, game_id: int | None = None, *,
+                         lang: str | None = None) -> PlanSheet:
         """Every plan of the player's animals, for the menus of "Plan ahead" (``game_id``: the
-        game whose prompt was clicked; another game there now makes the click stale)."""
+        game whose prompt was clicked; another game there now makes the click stale), in
+        ``lang`` (the reader's; None: the game's)."""
         async with self.tables.at(channel_id) as table:
             game, seat = await player(table, user_id, game_id)
             books = await table.store.books(game.id)
             shown = []
             for animal in seat.animals:
                 row = books.get(animal) or AheadBook(animal)
-                shown.append(plan_text(row, game))
+                shown.append(plan_text(row, lang or lang_of(game)))
                 await told_once(table, game, row)
         return PlanSheet(game.id, join(*shown, sep="\n"), tuple(seat.animals), plannable())
 
     async def set_plan(self, channel_id: str, user_id: str, text: str, *, add: bool = False,
-                       animal: str | None = None, lang: str = words.DEFAULT, game_id: int | None = None) -> Reply:
-        """Keep ``text``'s wishes as the player's standing plan (``add``: after those kept)."""
+                       animal: str | None = None, lang: str | None = None, game_id: int | None = None) -> Reply:
+        """Keep ``text``'s wishes as the player's standing plan (``add``: after those kept), typed
+        and told in ``lang`` (the reader's; None: the game's)."""
         async with self.tables.at(channel_id) as table:
             game, _, which = await self._planner(table, user_id, animal, game_id)
+            lang = lang or lang_of(game)
             plan = parse_plan(text, lang, hints=bool(game.settings.get("hints")))
             row = (await table.store.books(game.id)).get(which) or AheadBook(which)
             book = book_of(row, which)
             standing = added(book.standing, plan) if add else plan
             row.book = replace(book, standing=standing).to_dict()
-            shown = plan_text(row, game)  # with what became of the answers ahead, told once
+            shown = plan_text(row, lang)  # with what became of the answers ahead, told once
             row.told = []
             await table.store.put_book(game.id, row)
             asking = None if game.state is None else asked(game.state)
@@ -175,9 +179,8 @@ async def told_once(table: Table, game: Game, row: AheadBook) -> None:
         await table.store.put_book(game.id, row)
 
 
-def plan_text(row: AheadBook, game: Game) -> Words:
-    """A standing plan as its player reads it, and what became of their answers ahead."""
-    lang = lang_of(game)
+def plan_text(row: AheadBook, lang: str) -> Words:
+    """A standing plan as its player reads it (in ``lang``), and what became of their answers ahead."""
     plan = book_of(row, row.animal).standing
     wishes = [spelled.wish_label(w, lang) for w in plan.wishes] + ([spelled.best_label(lang)] if plan.best else [])
     head = T("bot.plan.shows", animal=row.animal, spaces=", ".join(wishes)) if wishes else T(

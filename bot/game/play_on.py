@@ -103,7 +103,9 @@ class PlayOn:
 
     @staticmethod
     async def tell_stops(table: Table, game: Game, told: dict[str, list[dict[str, Any]]]) -> None:
-        """Each player whose answers ahead stopped is told, privately: one direct message each."""
+        """Each player whose answers ahead stopped is told, privately: one direct message each, in
+        the game's language, as every direct message of the outbox is (reminders, "your turn":
+        the bot keeps no person's language; what they read atop "Answer ahead" is in theirs)."""
         lang = lang_of(game)
         for seat in game.seats:
             items = [i for a in seat.animals for i in told.get(a, ())]

@@ -31,12 +31,12 @@ async def order_command(service: GameService, channel: str, arg: str, to_act: st
         return found
     user, text = found.user, found.text
     if not text:
-        return (await service.ahead.show(channel, user)).message
+        return (await service.ahead.show(channel, user, lang=lang)).message
     space, colon, answers = text.partition(":")
     where = space_typed(space.strip(), lang)
     answers = answers.strip()
     if not answers:
-        return (await service.ahead.rehearsal_reply(channel, user, where)).message
+        return (await service.ahead.rehearsal_reply(channel, user, where, lang=lang)).message
     if answers.lower() in words.typed_words("bot.plan.clear_words"):
         return (await service.ahead.clear_order(channel, user, where)).message
     return (await service.ahead.give_order(channel, user, where, answers, lang=lang)).message
@@ -47,5 +47,6 @@ async def early_command(service: GameService, channel: str, arg: str, to_act: st
     if not isinstance(found, Named):
         return found
     if not found.text:
-        return (await service.ahead.show(channel, found.user)).message
-    return (await service.ahead.answer_early(channel, found.user, found.text, animal=found.animal)).message
+        return (await service.ahead.show(channel, found.user, lang=lang)).message
+    return (await service.ahead.answer_early(channel, found.user, found.text, animal=found.animal,
+                                               lang=lang)).message

@@ -44,7 +44,8 @@ async def _shown(service: GameService, game: Game, channel: str, user: str, name
     row = (await service.store.books(game.id)).get(which) if which is not None else None
     standing = book_of(row, row.animal).standing if row is not None else None
     planned = standing is not None and bool(standing.wishes or standing.best)
-    shown = await service.plans.show_plan(channel, user, animal)  # it tells, and clears, what became of answers ahead
+    # it tells, and clears, what became of answers ahead
+    shown = await service.plans.show_plan(channel, user, animal, lang=lang)
     how = T("play.plan_help", player=name)
     if which is None or planned:
         return join(shown.message, how, sep="\n")
