@@ -43,3 +43,36 @@ async def play_random(service: GameService, channel: str, chooser: random.Random
         await service.play.act(channel, status.to_act, option.id, status.version)
         done += 1
     return done
+
+
+async def play_until(service: GameService, store, done, chooser: random.Random, limit: int = 400,
+                     channel: str = "chan"):
+    """Play random legal choices through the service until ``done(game)``; the game then."""
+    for _ in range(limit):
+        game = await store.latest_game(channel)
+        if done(game):
+            return game
+        status = await service.reads.status(channel)
+        assert status.to_act is not None, "the game ended first"
+        await service.play.act(channel, status.to_act, pick(status.choices, chooser).id, status.version)
+    raise AssertionError("never came")
+
+
+#: A multi-animal deal (the lobby's seed) whose first Wanderlust asks two animals of one player.
+TWO_ANIMALS_SEED = 7
+
+
+def two_of_one_seat(game):
+    """(the seat, its animals) when the independent step under way will still ask two or more
+    of one seat's animals after the prompt pending now; else None."""
+    from engine.early import foreseen, independent_now
+
+    state = game.state
+    if state is None or not independent_now(state):
+        return None
+    later = foreseen(state)[1:]
+    for seat in game.seats:
+        animals = list(dict.fromkeys(f.animal for f in later if f.animal in seat.animals))
+        if len(animals) > 1:
+            return seat, animals
+    return None

@@ -8,28 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from service_helpers import snapshot, start_game
-from test_ahead import moves_of, play_until
+from service_helpers import TWO_ANIMALS_SEED as SEED
+from service_helpers import play_until, snapshot, start_game, two_of_one_seat
+from test_ahead import moves_of
 
 import words
 from bot.game.replies import BadRequest
 from engine.early import foreseen, independent_now
-
-SEED = 7  # a deal whose first Wanderlust asks two animals of one player (any would do; this one is quick)
-
-
-def two_of_one_seat(game) -> tuple | None:
-    """(the seat, its animals) when the step under way will still ask two or more of one seat's
-    animals after the prompt pending now."""
-    state = game.state
-    if state is None or not independent_now(state):
-        return None
-    later = foreseen(state)[1:]
-    for seat in game.seats:
-        animals = list(dict.fromkeys(f.animal for f in later if f.animal in seat.animals))
-        if len(animals) > 1:
-            return seat, animals
-    return None
 
 
 async def test_each_animal_answers_early_for_itself_in_the_multi_animal_variant(service, store, monkeypatch):
