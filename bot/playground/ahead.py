@@ -15,14 +15,14 @@ import words
 from bot.game.ahead import space_typed
 from bot.game.service import GameService
 from bot.playground.names import Named, named
-from words import Words
+from words import T, Words
 
 
 async def _who(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> Named | Words:
     game = await service.store.live_game(channel)
     if game is None:
         return ""
-    return named(game, arg, to_act, lang, computer="play.ahead_computer")
+    return named(game, arg, to_act, lang, computer=T("play.ahead_computer"))
 
 
 async def order_command(service: GameService, channel: str, arg: str, to_act: str, lang: str) -> Words:

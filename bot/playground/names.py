@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import words
 from bot.store.models import Game
-from words import T, Words
+from words import T, Text, Words
 
 
 @dataclass(frozen=True)
@@ -41,10 +41,12 @@ def _names(game: Game, lang: str) -> tuple[dict[str, Named], dict[str, str]]:
     return people, computers
 
 
-def named(game: Game, arg: str, to_act: str, lang: str, *, computer: str, unknown: str | None = None) -> Named | Words:
-    """Whom ``[NAME:] TEXT`` or ``NAME`` is about, or what to print instead: ``computer``'s text
-    for a computer seat; ``unknown``'s (if given) for a name before ":" that is nobody's (a
-    command whose TEXT never holds ":"; the others read such a line as the player to act's)."""
+def named(game: Game, arg: str, to_act: str, lang: str, *, computer: Text,
+          unknown: Text | None = None) -> Named | Words:
+    """Whom ``[NAME:] TEXT`` or ``NAME`` is about, or what to print instead: ``computer`` for a
+    computer seat (with its ``name``); ``unknown`` (if given; with the ``name`` and the
+    ``players``) for a name before ":" that is nobody's (a command whose TEXT never holds ":";
+    the others read such a line as the player to act's)."""
     people, computers = _names(game, lang)
     before, colon, rest = arg.partition(":")
     who = (before if colon else arg).strip().lower()
@@ -52,9 +54,9 @@ def named(game: Game, arg: str, to_act: str, lang: str, *, computer: str, unknow
         found = people[who]
         return Named(found.user, found.name, found.animal, rest.strip() if colon else "")
     if who in computers:
-        return T(computer, name=computers[who])
+        return T(computer.key, **computer.args, name=computers[who])
     if unknown is not None and colon and who:
-        return T(unknown, name=before.strip(),
+        return T(unknown.key, **unknown.args, name=before.strip(),
                  players=", ".join(seat.user_name for seat in game.seats if not seat.is_ai))
     seat = game.seat_of(to_act)
     return Named(to_act, seat.user_name if seat is not None else to_act, None,

@@ -21,7 +21,7 @@ async def plan_command(service: GameService, channel: str, arg: str, to_act: str
     game = await service.store.live_game(channel)
     if game is None:
         return ""
-    found = named(game, arg, to_act, lang, computer="play.plan_computer", unknown="play.plan_no_seat")
+    found = named(game, arg, to_act, lang, computer=T("play.plan_computer"), unknown=T("play.plan_no_seat"))
     if not isinstance(found, Named):
         return found
     user, name, animal, text = found.user, found.name, found.animal, found.text

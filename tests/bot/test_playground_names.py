@@ -18,6 +18,7 @@ from bot.playground.ahead import early_command, order_command
 from bot.playground.names import Named, named
 from bot.playground.plan import plan_command
 from engine.early import foreseen
+from words import T
 
 
 async def test_a_name_is_a_player_or_an_animal_of_theirs_in_any_of_the_languages(service, store):
@@ -27,14 +28,14 @@ async def test_a_name_is_a_player_or_an_animal_of_theirs_in_any_of_the_languages
     animal = bob.animals[1]
     hungarian, english = words.term(f"animal.{animal}", "hu"), words.term(f"animal.{animal}", "en")
     for typed in (animal, english, hungarian.upper()):
-        assert named(game, f"{typed}: domination 1", ann.user_id, "hu", computer="play.ahead_computer") == Named(
+        assert named(game, f"{typed}: domination 1", ann.user_id, "hu", computer=T("play.ahead_computer")) == Named(
             bob.user_id, "P1", animal, "domination 1")
-    assert named(game, "p1", ann.user_id, "en", computer="play.ahead_computer") == Named(bob.user_id, "P1", None, "")
+    assert named(game, "p1", ann.user_id, "en", computer=T("play.ahead_computer")) == Named(bob.user_id, "P1", None, "")
     # not a name: the player to act's line, whole (a space or an option id holds ":" too)
-    assert named(game, "abundance 1: forfeit", ann.user_id, "en", computer="play.ahead_computer") == Named(
+    assert named(game, "abundance 1: forfeit", ann.user_id, "en", computer=T("play.ahead_computer")) == Named(
         ann.user_id, "Ann", None, "abundance 1: forfeit")
-    refused = named(game, "Zed: domination 1", ann.user_id, "en", computer="play.plan_computer",
-                    unknown="play.plan_no_seat")
+    refused = named(game, "Zed: domination 1", ann.user_id, "en", computer=T("play.plan_computer"),
+                    unknown=T("play.plan_no_seat"))
     assert words.say(refused, "en") == "Nobody called Zed has a seat in this game (the players: Ann, P1)."
 
 
