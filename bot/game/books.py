@@ -59,7 +59,10 @@ def told_text(told: Iterable[dict[str, Any]], lang: str) -> str:
     lines = []
     for item in told:
         if "reason" in item:
-            lines.append(words.reason(Msg(item["reason"]["key"], item["reason"].get("args", {})), lang))
+            why = words.reason(Msg(item["reason"]["key"], item["reason"].get("args", {})), lang)
+            space = item.get("space")  # an order's stop names its AP; an early answer's has none
+            lines.append(words.gettext("bot.ahead.stopped_at", lang, space=space, reason=why)
+                         if space else why)
         elif item.get("taken"):
             went = ", ".join(
                 words.say(T("bot.ahead.went", text=spelled.wish_label(wish, lang), animal=animal), lang)

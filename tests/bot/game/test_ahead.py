@@ -106,7 +106,8 @@ async def test_an_order_that_no_longer_fits_stops_and_its_player_is_told_private
     animal = seat.animals[0]
     # an answer to the very prompt whose option is not offered when it comes (as an element gone)
     text = Rehearsing(game.state, animal, "abundance-1").asked.text.to_dict()
-    gone = Answer("abundance", json.loads(json.dumps(text)), "element:nowhere", {"key": "forfeit", "args": {}})
+    seed = {"key": "abundance.element", "args": {"element": "seed"}}
+    gone = Answer("abundance", json.loads(json.dumps(text)), "element:nowhere", seed)
     book = {"animal": animal, "standing": {"wishes": [], "best": False}, "early": [],
             "orders": [{"animal": animal, "space": "abundance-1", "turn": game.state["turn"],
                         "answers": [gone.to_dict()]}]}
@@ -125,6 +126,8 @@ async def test_an_order_that_no_longer_fits_stops_and_its_player_is_told_private
     assert post is not None and "no longer offered" not in post.text  # the post only asks
     shown = words.say((await service.ahead.show("chan", first)).message, "en")
     assert "no longer offered" in shown  # atop their own view, once
+    # its AP named, its answer as its label read
+    assert "Your order for Abundance 1 stopped: Your answer 'Place seed on earth'" in shown, shown
     assert "no longer offered" not in words.say((await service.ahead.show("chan", first)).message, "en")
 
 
