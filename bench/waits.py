@@ -210,7 +210,7 @@ class Game:
         if "invite" not in self.features or state["phase"] != "execution" or self.invited_turn == state["turn"]:
             return
         self.invited_turn = state["turn"]
-        seats = []
+        seats = []  # the bot mentions everyone with an AP to act; only those without orders have to answer
         for seat in range(len(state["seats"])):
             ordered = {(o.space, o.animal) for a in self._animals(seat) for o in self.books[a].orders
                        if o.turn == state["turn"]}

@@ -105,7 +105,7 @@ def misfit(p: Prompt, answer: Answer) -> Msg | None:
     if p.kind != answer.kind or plain(p.text) != answer.text:
         return msg("stop.other_prompt", prompt=p.text.to_dict())
     if p.option(answer.option) is None:
-        return msg("stop.not_offered", option=answer.option, prompt=p.text.to_dict())
+        return msg("stop.not_offered", choice=answer.label, prompt=p.text.to_dict())  # as its player saw it
     return None
 
 

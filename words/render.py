@@ -31,7 +31,7 @@ KINDS: dict[str, str] = {
     "element": "element", "old": "element",
     "terrain": "terrain", "card": "card", "action": "action", "corner": "corner", "space": "space",
     "player": "raw", "opponent": "raw", "option": "raw", "text": "raw",
-    "prompt": "prompt", "phase": "phase",
+    "prompt": "prompt", "phase": "phase", "choice": "choice",  # choice: an option's label as a Msg
     "animals": "animal", "initiative": "animal", "terrains": "terrain", "cards": "card",
     "elements": "element", "tiles": "tile", "options": "raw",
     "worth": "signed", "change": "signed",  # a float, one decimal, its sign shown
@@ -103,6 +103,8 @@ def _one(kind: str, value: Any, lang: str, form: str) -> str:
         return space_name(value, lang)
     if kind == "prompt":
         return render("ask." + value["key"], value.get("args", {}), lang)
+    if kind == "choice":
+        return render("opt." + value["key"], value.get("args", {}), lang)
     return term(f"{kind}.{value}", lang, form)
 
 

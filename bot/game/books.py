@@ -59,7 +59,10 @@ def told_text(told: Iterable[dict[str, Any]], lang: str) -> str:
     lines = []
     for item in told:
         if "reason" in item:
-            lines.append(words.reason(Msg(item["reason"]["key"], item["reason"].get("args", {})), lang))
+            why = words.reason(Msg(item["reason"]["key"], item["reason"].get("args", {})), lang)
+            space = item.get("space")  # an order's stop names its AP; an early answer's has none
+            lines.append(words.gettext("bot.ahead.stopped_at", lang, space=space, reason=why)
+                         if space else why)
         elif item.get("taken"):
             went = ", ".join(
                 words.say(T("bot.ahead.went", text=spelled.wish_label(wish, lang), animal=animal), lang)
@@ -88,16 +91,15 @@ def execution_begins(state: dict[str, Any], before: dict[str, Any] | None) -> bo
     return state["phase"] == "execution" and (before is None or before["step"][0] != state["turn"])
 
 
-def invited(state: dict[str, Any], version: int, people: dict[int, list[Book]]) -> dict[str, Any]:
-    """When Execution begins, everyone of ``people`` (seat: its animals' books) with an AP still to
-    act that has no order for it is asked at once for its orders (``at_once``'s shape, so the
-    step's first post mentions them all, once); each is still asked in its turn as usual."""
-    seats = []
-    for seat, held in people.items():
-        ordered = {(o.space, o.animal) for book in held for o in book.orders if o.turn == state["turn"]}
-        if any((space, book.animal) not in ordered for book in held for space in aps_to_resolve(state, book.animal)):
-            seats.append(seat)
-    return {"step": [state["turn"], "execution"], "version": version, "seats": sorted(seats)}
+def invited(state: dict[str, Any], version: int, people: Iterable[int]) -> dict[str, Any]:
+    """When Execution begins, everyone of ``people`` (their seats) with an AP still to act is
+    asked at once for its orders (``at_once``'s shape, so Execution's first post mentions them all,
+    once); each is still asked in its turn as usual.  A player whose every AP has its order is
+    asked too: leaving them out would tell the channel who has given orders."""
+    persons = set(people)
+    seats = sorted({state["animals"][a]["seat"] for a in state["animals"]
+                    if state["animals"][a]["seat"] in persons and aps_to_resolve(state, a)})
+    return {"step": [state["turn"], "execution"], "version": version, "seats": seats}
 
 
 __all__ = ["TOLD_KEPT", "at_once", "book_of", "execution_begins", "invited", "keeps_books", "served", "stop_told",

@@ -110,7 +110,11 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
     live = game.post
     told_to = logbook.total(state)  # indices count from the whole log's start; the state keeps its recent part
     over = prompt is None
-    new_message = live.message_id is None or seat != live.seat or over
+    user = _user_of(game, seat)
+    also = [] if over else _also_asked(game, user)
+    # a mention pings only in a new message: the step's first post is one even when the seat to
+    # act stays the same (the Wanderlust owner moving first, the last placer acting first)
+    new_message = live.message_id is None or seat != live.seat or over or bool(also)
     due = int(live.board_due)
     if new_message:
         picture = picture_due(due, cadence) or over
@@ -131,20 +135,15 @@ def plan(game: Game, prompt_line: str, result_line: str | None, cadence: str = D
     if live.notice:
         last = f"{live.notice}\n{last}"
     text = f"{told}\n{last}" if told else last
-    user = _user_of(game, seat)
     choices = [] if prompt is None else [Choice(o.id, words.option(o, lang), words.option_description(o, lang))
                                          for o in prompt.options]
     after = LivePost(None if new_message else live.message_id, seat,
                      picture or (live.image and not new_message), story_from, 0 if picture else due, None)
     mention = [user] if new_message and user else []
-    at_once = game.at_once
-    if new_message and at_once is not None and at_once["version"] == game.version:
-        # answers before your turn: everyone the step will ask is asked now, once
-        others = [u for s in at_once["seats"] if (u := _user_of(game, s)) is not None and u != user]
-        if others:
-            mention += others
-            names = ", ".join(s.user_name for s in game.seats if s.seat in at_once["seats"] and s.user_id != user)
-            text = f"{text}\n{words.gettext('bot.ahead.at_once', lang, players=names)}"
+    if also:  # answers before your turn: everyone the step will ask is asked now, once
+        mention += also
+        names = ", ".join(s.user_name for s in game.seats if s.user_id in also)
+        text = f"{text}\n{words.gettext('bot.ahead.at_once', lang, players=names)}"
     return ChannelPost(game.id, game.version, new_message, text,
                        mention, choices, picture, retire,
                        live.message_id if new_message else None, old_text, after, over, lang=lang,
@@ -178,6 +177,16 @@ def _story(game: Game, state: State, start: int, room: int = CONTENT - 300, *, l
     """The story from index ``start`` of the whole log on (what the state still keeps of it)."""
     return story(logbook.since(state, start), room, lang=lang, first=max(start, logbook.log_from(state)),
                  planned=game.marks())
+
+
+def _also_asked(game: Game, user: str | None) -> list[str]:
+    """The people besides ``user`` to mention at once: those an independent step (or Execution)
+    asks, when this is the first post since it began (``announced_version`` is below the version it
+    began at: a computer's moves that came first were not posted, or their post failed)."""
+    at_once = game.at_once
+    if at_once is None or not game.announced_version < at_once["version"] <= game.version:
+        return []
+    return [u for s in at_once["seats"] if (u := _user_of(game, s)) is not None and u != user]
 
 
 def _user_of(game: Game, seat: int | None) -> str | None:

@@ -267,9 +267,8 @@ class Table:
         people = [s for s in game.seats if books.keeps_books(s)]
         step = books.at_once(state, game.at_once, game.version + len(moves), (s.seat for s in people))
         if step is game.at_once and people and books.execution_begins(state, game.at_once):
-            rows = await store.books(game.id)  # once a turn: who has APs to act and no order for them
-            step = books.invited(state, game.version + len(moves),
-                                 {s.seat: [books.book_of(rows.get(a), a) for a in s.animals] for s in people})
+            # once a turn: everyone with an AP to act
+            step = books.invited(state, game.version + len(moves), (s.seat for s in people))
         if step is not game.at_once:  # an independent step begins: everyone it asks is told at once
             await store.update_game(game.id, at_once=step)
             game.at_once = step

@@ -23,6 +23,7 @@ from helpers import (
 )
 
 import engine
+import words
 from engine.ahead import EARLY, ORDERED, Book
 from engine.display import place_ap
 from engine.orders import Early, give_order
@@ -85,9 +86,10 @@ def test_an_order_stops_at_the_first_answer_no_longer_offered_and_the_player_is_
     played = drive(state, {"birds": book})
     assert played.moves == []
     [stop] = played.stops
-    assert (stop.space, stop.reason.key, stop.reason.args["option"]) == ("speciation-3", "stop.not_offered",
-                                                                        cid(SEED_CORNER))
+    assert (stop.space, stop.reason.key) == ("speciation-3", "stop.not_offered")
     assert stop.answer is not None and stop.answer.option == cid(SEED_CORNER)
+    assert stop.reason.args["choice"] == stop.answer.label  # named as the player saw it, not by its id
+    assert cid(SEED_CORNER) not in words.reason(stop.reason, "en")
     assert played.asked is not None and (played.asked.kind, played.asked.animal) == ("speciation", "birds")
     # the order is gone: the player answers by hand from here
     engine.apply(state, played.asked.seat, played.asked.options[0].id)

@@ -219,7 +219,8 @@ def _example(name: str, spec: str, lang: str):
         "animal": "birds", "element": "grass", "terrain": "wetland", "card": "Ice Age", "action": "speciation",
         "tile": {"hex": "0,0", "terrain": "tundra"}, "space": "speciation-2", "phase": "planning",
         "corner": {"corner": corner_keys_of((0, 0))[0], "tiles": ["0,0"]},
-        "prompt": {"key": "migration", "args": {"n": 2}}, "raw": "Ann", "signed": 0.5, "language": "hu",
+        "prompt": {"key": "migration", "args": {"n": 2}},
+        "choice": {"key": "adaptation.take", "args": {"element": "sun"}}, "raw": "Ann", "signed": 0.5, "language": "hu",
     }
     if kind is None:
         return 3  # a number, or a text its caller worded already

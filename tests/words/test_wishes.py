@@ -64,6 +64,8 @@ def test_the_autocomplete_offers_rows_first_then_spaces():
 def test_a_stop_and_a_refusal_are_worded_in_both_languages():
     from engine.text import msg
 
-    m = msg("stop.not_offered", option="corner:D2-SE", prompt={"key": "speciation", "args": {"element": "seed"}})
-    assert "corner:D2-SE" in words.reason(m, "en") and "corner:D2-SE" in words.reason(m, "hu")
+    seed = {"key": "abundance.element", "args": {"element": "seed"}}
+    m = msg("stop.not_offered", choice=seed, prompt={"key": "speciation", "args": {"element": "seed"}})
+    label = {lang: words.option({"text": seed}, lang) for lang in ("en", "hu")}
+    assert label["en"] in words.reason(m, "en") and label["hu"] in words.reason(m, "hu")
     assert words.reason(m, "en") != words.reason(m, "hu")

@@ -14,15 +14,12 @@ import pytest
 from service_helpers import snapshot, start_game
 
 import words
-from bot.game import books
 from bot.game.asked import asked
 from bot.game.channel import plan as channel_plan
 from bot.game.records import export_record
 from bot.game.replies import BadRequest, IllegalChoice, NotSeated, StaleState, WrongPhase
 from bot.store.models import AheadBook
-from engine.ahead import Book
 from engine.early import foreseen_for, independent_now
-from engine.orders import Order
 from engine.rehearsal import Answer, Rehearsing, aps_to_resolve
 from engine.simulate import pick
 
@@ -109,7 +106,8 @@ async def test_an_order_that_no_longer_fits_stops_and_its_player_is_told_private
     animal = seat.animals[0]
     # an answer to the very prompt whose option is not offered when it comes (as an element gone)
     text = Rehearsing(game.state, animal, "abundance-1").asked.text.to_dict()
-    gone = Answer("abundance", json.loads(json.dumps(text)), "element:nowhere", {"key": "forfeit", "args": {}})
+    seed = {"key": "abundance.element", "args": {"element": "seed"}}
+    gone = Answer("abundance", json.loads(json.dumps(text)), "element:nowhere", seed)
     book = {"animal": animal, "standing": {"wishes": [], "best": False}, "early": [],
             "orders": [{"animal": animal, "space": "abundance-1", "turn": game.state["turn"],
                         "answers": [gone.to_dict()]}]}
@@ -128,6 +126,8 @@ async def test_an_order_that_no_longer_fits_stops_and_its_player_is_told_private
     assert post is not None and "no longer offered" not in post.text  # the post only asks
     shown = words.say((await service.ahead.show("chan", first)).message, "en")
     assert "no longer offered" in shown  # atop their own view, once
+    # its AP named, its answer as its label read
+    assert "Your order for Abundance 1 stopped: Your answer 'Place seed on earth'" in shown, shown
     assert "no longer offered" not in words.say((await service.ahead.show("chan", first)).message, "en")
 
 
@@ -190,8 +190,9 @@ async def test_early_answers_wait_for_their_turn_and_everyone_is_asked_at_once(s
         assert first_post is not None
         assert sorted(first_post.mention) == sorted(str(9000 + s) for s in game.at_once["seats"])
         assert ("Also asked now" in first_post.text) == (len(game.at_once["seats"]) > 1)
-        later = channel_plan(replace(shown, at_once={**game.at_once, "version": game.version - 1}), "now", None)
-        assert later is not None and len(later.mention) == 1 and "Also asked now" not in later.text
+        later = channel_plan(replace(shown, at_once={**game.at_once, "version": game.version - 1},
+                                     announced_version=game.version - 1), "now", None)
+        assert later is not None and len(later.mention) <= 1 and "Also asked now" not in later.text
         pending = asked(state)
         ahead = [f for f in foreseen_for(state, animal) if f.prompt().text != pending.text or f.seat != pending.seat]
         answers = [f.options[-1].id for f in ahead]
@@ -237,16 +238,28 @@ async def test_nothing_of_a_book_shows_to_anyone_before_it_is_used(service, stor
     assert await public_outputs(service, "chan") == before
 
 
-async def test_when_execution_begins_everyone_with_an_ap_to_act_and_no_order_is_asked_at_once(service, store):
-    """The first post of a turn's Execution mentions every person with an AP still to act and no
-    order for it, once; a player whose every AP has its order is left in peace."""
+async def test_when_execution_begins_everyone_with_an_ap_to_act_is_asked_at_once(service, store):
+    """The first post of a turn's Execution mentions every person with an AP still to act, once;
+    one who gave orders for every AP too (leaving them out would tell the channel who did)."""
     await start_game(service, "chan", players=3)
+
+    def one_placed_all(g) -> bool:  # Planning goes on, and somebody has placed every AP
+        return (g.state is not None and g.state["phase"] == "planning"
+                and any(g.state["animals"][a]["aps"] == 0 for a in g.state["animals"]))
+
+    game = await play_until(service, store, one_placed_all, random.Random(5))
+    done = next(s for s in game.seats if all(game.state["animals"][a]["aps"] == 0 for a in s.animals))
+    for animal in done.animals:
+        for space in aps_to_resolve(game.state, animal):
+            if answers := await order_whole(service, done.user_id, space):  # an AP that asks nothing needs none
+                await service.ahead.give_order("chan", done.user_id, space, answers)
     game = await play_until(service, store, lambda g: g.state is not None and g.state["phase"] == "execution",
                             random.Random(5))
     state = game.state
     acting = {s.seat: [a for a in s.animals if aps_to_resolve(state, a)] for s in game.seats}
     assert game.at_once is not None and game.at_once["step"] == [state["turn"], "execution"]
     assert game.at_once["seats"] == sorted(seat for seat, animals in acting.items() if animals)
+    assert done.seat in game.at_once["seats"] or not acting[done.seat]  # ordered, and asked all the same
     assert len(game.at_once["seats"]) >= 2  # more than the player to act: asked at once
     shown = replace(game, seats=[replace(s, user_id=str(9000 + s.seat)) for s in game.seats],
                     post=replace(game.post, message_id=None), announced_version=-1)
@@ -257,10 +270,27 @@ async def test_when_execution_begins_everyone_with_an_ap_to_act_and_no_order_is_
     await service.play.act("chan", status.to_act, status.choices[0].id, status.version)
     after = await store.live_game("chan")
     assert after.at_once == game.at_once or after.at_once["step"][1] != "execution"
-    # a player whose every AP has its order is not asked
-    seat, animals = next((seat, animals) for seat, animals in acting.items() if animals)
-    ordered = [Book(a, orders=tuple(Order(a, space, state["turn"], ()) for space in aps_to_resolve(state, a)))
-               for a in animals]
-    people = {s: [Book(a) for a in acting[s]] for s in acting}
-    assert seat not in books.invited(state, 1, {**people, seat: ordered})["seats"]
-    assert seat in books.invited(state, 1, people)["seats"]
+    shown_after = replace(after, seats=shown.seats, announced_version=game.version)
+    later = channel_plan(shown_after, "now", None)
+    assert later is None or "Also asked now" not in later.text
+
+
+async def test_the_first_post_of_a_step_mentions_everyone_even_when_the_seat_to_act_stays(service, store):
+    """Mentions ping only in a new message: when the seat that acted last is also the first the
+    step asks, or a computer's unposted moves came first, the step's first post is still a new
+    message mentioning everyone, once."""
+    await start_game(service, "chan", players=3)
+    game = await play_until(service, store, lambda g: g.state is not None and g.state["phase"] == "execution",
+                            random.Random(5))
+    seat = asked(game.state).seat
+    seats = [replace(s, user_id=str(9000 + s.seat)) for s in game.seats]
+    kept = replace(game.post, message_id="77", seat=seat)  # the post already shows this seat asked
+    for announced in (-1, game.version - 1, game.at_once["version"] - 1):
+        shown = replace(game, seats=seats, post=kept, announced_version=announced)
+        post = channel_plan(shown, "now", None)
+        assert post is not None and post.new_message, announced
+        assert sorted(post.mention) == sorted(str(9000 + s) for s in game.at_once["seats"])
+    done = replace(game, seats=seats, post=kept, announced_version=game.version - 1,
+                   at_once={**game.at_once, "version": game.version - 1})
+    post = channel_plan(done, "now", None)
+    assert post is not None and not post.new_message and post.mention == []
