@@ -53,7 +53,7 @@ async def test_the_private_texts_of_answers_ahead_are_in_the_readers_language(se
     given = await order_whole(service, first, "abundance-1")
     kept = await service.ahead.give_order("chan", first, "abundance-1", given, lang=reader)
     assert order in words.say(kept.message, reader) and SAYS[game_lang][0] not in words.say(kept.message, reader)
-    stopped = msg("stop.not_offered", option=offered[0].id, prompt=prompt.text.to_dict())
+    stopped = msg("stop.not_offered", choice=offered[0].text.to_dict(), prompt=prompt.text.to_dict())
     row = (await store.books(game.id))[animal]
     tell(row, [stop_told(Stop(animal, "abundance-1", stopped))])
     async with store.transaction():
@@ -82,7 +82,8 @@ async def test_a_stop_is_told_by_direct_message_in_the_games_language_and_atop_t
     seat = game.seat_of(first)
     animal = seat.animals[0]
     text = Rehearsing(game.state, animal, "abundance-1").asked.text.to_dict()
-    gone = Answer("abundance", json.loads(json.dumps(text)), "element:nowhere", {"key": "forfeit", "args": {}})
+    gone = Answer("abundance", json.loads(json.dumps(text)), "element:nowhere",
+                  {"key": "abundance.element", "args": {"element": "seed"}})
     book = {"animal": animal, "standing": {"wishes": [], "best": False}, "early": [],
             "orders": [{"animal": animal, "space": "abundance-1", "turn": game.state["turn"],
                         "answers": [gone.to_dict()]}]}
