@@ -284,6 +284,10 @@ async def test_early_answers_and_row_preferences_go_in_unpinged_marked_in_order(
     bot = BotProcess(fake, db)
     await bot.start()
     try:
+        # the bot first posts what the service left unposted: wait for it, so what follows is ours
+        caught_up = "SELECT COUNT(*) FROM games WHERE id IN (?, ?) AND announced_version = version"
+        await eventually(lambda: query(db, caught_up, wander.game, planning.game) == [(2,)], timeout=60)
+        await asyncio.sleep(0.5)
         await early_answers(fake, db, wander)
         await row_preferences(fake, db, planning)
     finally:
