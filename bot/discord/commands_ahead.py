@@ -107,8 +107,8 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
         if not where and not typed:
             await self.shell.run_simple(interaction, lambda: service.ahead.show(channel, user), private=True)
         elif not where:
-            await self.shell.run_simple(interaction, lambda: service.ahead.answer_early(channel, user, typed),
-                                        private=True)
+            await self.shell.run_simple(interaction, lambda: service.ahead.answer_early(
+                channel, user, typed, typed_in=lang), private=True)
         elif typed.lower() in clear_words():
             await self.shell.run_simple(interaction, lambda: service.ahead.clear_order(channel, user, where),
                                         private=True)
@@ -140,7 +140,7 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
         service = self.shell.service
         try:
             if space:
-                r = await service.ahead.rehearse(channel, user, space, kept)
+                r = await service.ahead.rehearse(channel, user, space, kept, typed_in=lang)
                 return _offered(prefix, last, [(c.id, c.label) for c in r.choices])
             sheet = await service.ahead.sheet(channel, user, told=False)
         except ServiceError:  # an autocomplete is never refused: it offers nothing

@@ -24,7 +24,7 @@ from bot.game.books import book_of, told_text
 from bot.game.plans import plan_text, player, told_once
 from bot.game.replies import BadRequest, Choice, IllegalChoice, Reply, StaleState
 from bot.game.table import State, Table, Tables
-from bot.game.texts import choice_of, lang_of, prompt_line, rules_error
+from bot.game.texts import choice_of, lang_of, option_typed, prompt_line, rules_error
 from bot.store.models import AheadBook, Game, Seat
 from engine.ahead import Book
 from engine.display import parse_space_id
@@ -93,12 +93,14 @@ class Ahead:
         return Reply(sheet.message or T("bot.ahead.nothing"), game_id=sheet.game_id, public=False)
 
     async def rehearse(self, channel_id: str, user_id: str, space: str, answers: Sequence[str | int] = (), *,
-                       version: int | None = None, game_id: int | None = None) -> Rehearsed:
+                       version: int | None = None, game_id: int | None = None,
+                       typed_in: str = words.DEFAULT) -> Rehearsed:
         """The prompts the player's AP on ``space`` would ask if it resolved now, answered with
-        ``answers``: what it asks next (``BadRequest``: no such AP of theirs, an answer no option)."""
+        ``answers`` (typed labels read in ``typed_in`` or English): what it asks next
+        (``BadRequest``: no such AP of theirs, an answer no option)."""
         async with self.tables.at(channel_id) as table:
             game, seat = await _player(table, user_id, game_id, version)
-            animal, r = _rehearsing(_state(game), seat, space, answers)
+            animal, r = _rehearsing(_state(game), seat, space, answers, typed_in)
             lang = lang_of(game)
         asked = r.asked
         said = join(*(T("bot.ahead.answered", question=words.prompt_text({"text": a.text}, lang),
@@ -125,7 +127,7 @@ class Ahead:
             raise BadRequest(T("bot.err.ahead_empty"))
         async with self.tables.at(channel_id) as table:
             game, seat = await _player(table, user_id, game_id, version)
-            animal, r = _rehearsing(_state(game), seat, space, answers)
+            animal, r = _rehearsing(_state(game), seat, space, answers, lang)
             done = r.done()
             order = engine.orders.Order(animal, space, _state(game)["turn"], done.answers)
             row = (await table.store.books(game.id)).get(animal) or AheadBook(animal)
@@ -148,9 +150,11 @@ class Ahead:
         return Reply(T("bot.ahead.order_cleared", space=space), game_id=game.id, public=False)
 
     async def answer_early(self, channel_id: str, user_id: str, answers: Sequence[str | int] | str, *,
-                           animal: str | None = None, version: int | None = None, game_id: int | None = None) -> Reply:
+                           animal: str | None = None, version: int | None = None, game_id: int | None = None,
+                           typed_in: str = words.DEFAULT) -> Reply:
         """Keep ``answers`` as the player's early answers to the prompts the step under way will
-        ask them, in order (each an option id, or typed as in ``/ds play``)."""
+        ask them, in order (each an option id, or typed as at the live prompt: its number there,
+        id or label, in ``typed_in`` or English)."""
         answers = _typed(answers)
         if not answers:
             raise BadRequest(T("bot.err.ahead_empty"))
@@ -161,7 +165,7 @@ class Ahead:
             prompts = _early_prompts(state, which)
             if not prompts:
                 raise BadRequest(T("bot.err.no_early"))
-            ids = [_option(p.prompt(), a) for p, a in zip(prompts, answers, strict=False)] + [
+            ids = [_option(p.prompt(), a, typed_in) for p, a in zip(prompts, answers, strict=False)] + [
                 str(a) for a in answers[len(prompts):]]
             try:
                 given = early_answers(state, which, ids)
@@ -205,28 +209,30 @@ def _typed(answers: Sequence[str | int] | str) -> list[str | int]:
     return list(answers)
 
 
-def _rehearsing(state: State, seat: Seat, space: str, answers: Sequence[str | int]) -> tuple[str, Rehearsing]:
+def _rehearsing(state: State, seat: Seat, space: str, answers: Sequence[str | int],
+                lang: str = words.DEFAULT) -> tuple[str, Rehearsing]:
     """The rehearsal of the seat's AP on ``space`` answered with ``answers`` (typed as in
-    ``/ds play``: any case, any label the prompt reads)."""
+    ``/ds play``: any case, any label the prompt reads, in ``lang`` or English)."""
     found = parse_space_id(space)
     on = state["display"][found[0]][found[1]] if found is not None else None
     animal = on if on in seat.animals else seat.animals[0]
     try:
         r = Rehearsing(state, animal, space)
         for answer in answers:
-            r.answer(_option(r.asked, answer))
+            r.answer(_option(r.asked, answer, lang))
     except engine.RulesError as e:
         raise IllegalChoice(rules_error(e)) from None
     return animal, r
 
 
-def _option(asked: engine.Prompt | None, answer: str | int) -> str:
-    """An answer as the prompt's option id: typed as in ``/ds play``, or a menu's index."""
+def _option(asked: engine.Prompt | None, answer: str | int, lang: str = words.DEFAULT) -> str:
+    """An answer as the prompt's option id: typed as at the live prompt (``option_typed``: its
+    number there, id or label, in ``lang`` or English), or a menu's index."""
     if asked is None:
         return str(answer)
     if isinstance(answer, int):
         return asked.options[answer].id if 0 <= answer < len(asked.options) else str(answer)
-    return asked.typed(answer) or answer
+    return option_typed(asked, answer, lang) or answer
 
 
 def space_typed(text: str, lang: str) -> str:

@@ -56,4 +56,4 @@ async def early_command(service: GameService, channel: str, arg: str, to_act: st
     user, text = found
     if not text:
         return (await service.ahead.show(channel, user)).message
-    return (await service.ahead.answer_early(channel, user, text)).message
+    return (await service.ahead.answer_early(channel, user, text, typed_in=lang)).message

@@ -1,0 +1,93 @@
+"""Answers ahead as players type them, through the game service on both stores: every value the
+prompt shows (its number in the list, its id, its label in the reader's language or English) is
+read as the live prompt reads it, in an order and in an early answer."""
+
+from __future__ import annotations
+
+from service_helpers import start_game
+
+import engine
+import words
+from bot.store.models import Game
+from engine import logbook
+from engine.display import place_ap
+from engine.rehearsal import Rehearsing
+from tests.bot.game.test_ahead import place
+from tests.engine.helpers import clear_earth, put_species, run_from_row, seat, set_box
+
+
+async def moves_onto_d1(service, store) -> Game:
+    """A 6-player game where the amphibians' Wanderlust has just laid a sea tile on D1: the
+    mammals (asked now), the birds and the insects may move from D2 onto it, in that order."""
+    await start_game(service, players=6)
+    game = await store.live_game("chan")
+    state = game.state
+    clear_earth(state)
+    put_species(state, "D2", "mammals", 2)
+    put_species(state, "D2", "insects", 1)
+    put_species(state, "D2", "birds", 3)
+    set_box(state, "wanderlust", [])
+    state["wanderlust"][0]["face_up"] = "sea"
+    place_ap(state, "amphibians", "wanderlust", 0)
+    run_from_row(state, "wanderlust")
+    engine.apply(state, seat(state, "amphibians"), "stack:1")
+    engine.apply(state, seat(state, "amphibians"), "tile:D1")
+    async with store.transaction():
+        await store.save_state(game.id, game.version, game.version + 1, logbook.kept(state))
+    return await store.live_game("chan")
+
+
+def user_of(game: Game, animal: str) -> str:
+    return next(s.user_id for s in game.seats if animal in s.animals)
+
+
+async def order_of(store, animal: str) -> list[str]:
+    game = await store.live_game("chan")
+    return [a["option"] for o in (await store.books(game.id))[animal].book["orders"] for a in o["answers"]]
+
+
+def second_corner(state, animal: str, element: str) -> str:
+    r = Rehearsing(state, animal, "abundance-1")
+    r.answer(element)
+    return r.asked.options[1].id
+
+
+async def test_an_order_takes_each_answer_as_the_live_prompt_shows_it(service, store):
+    await start_game(service, players=2)
+    first = (await service.reads.status("chan")).to_act
+    await place(service, store, first, "abundance-1")
+    game = await store.live_game("chan")
+    animal = game.seat_of(first).animals[0]
+    asked = Rehearsing(game.state, animal, "abundance-1").asked
+    elements = [o for o in asked.options if o.id.startswith("element:")]
+    one, last = elements[0], elements[-1]
+    number = asked.options.index(last) + 1
+    r = Rehearsing(game.state, animal, "abundance-1")
+    r.answer(one.id)
+    corner = r.asked.options[1]
+    # labels as shown (any case and spacing), and numbers as the live prompt numbers the options
+    typed = f"  {words.option(one).upper().replace(' ', '  ')}, {words.option(corner).lower()}"
+    await service.ahead.give_order("chan", first, "abundance-1", typed)
+    assert await order_of(store, animal) == [one.id, corner.id]
+    await service.ahead.give_order("chan", first, "abundance-1", f"{number}, 2")
+    assert await order_of(store, animal) == [last.id, second_corner(game.state, animal, last.id)]
+    # the reader's language, and English beside it
+    await service.ahead.give_order("chan", first, "abundance-1", words.option(last, "hu"), lang="hu")
+    assert await order_of(store, animal) == [last.id]
+    await service.ahead.give_order("chan", first, "abundance-1", "Forfeit Abundance", lang="hu")
+    assert await order_of(store, animal) == ["forfeit"]
+    shown = await service.ahead.rehearse("chan", first, "abundance-1", [words.option(one, "hu")], typed_in="hu")
+    assert shown.answers == (one.id,)
+
+
+async def test_an_early_answer_takes_its_label_and_its_number(service, store):
+    game = await moves_onto_d1(service, store)
+    birds, insects = user_of(game, "birds"), user_of(game, "insects")
+    await service.ahead.answer_early("chan", birds, "move 1 species from D2 wetland onto D1 sea")
+    await service.ahead.answer_early("chan", insects, "2")  # the second of "Move 1 ...", "Move none ..."
+    books = await store.books(game.id)
+    assert [e["answer"]["option"] for e in books["birds"].book["early"]] == ["move:1"]
+    assert [e["answer"]["option"] for e in books["insects"].book["early"]] == ["move:0"]
+    hungarian = words.option(engine.prompt(game.state).options[-1], "hu")  # "move none", as the birds are offered
+    await service.ahead.answer_early("chan", birds, hungarian, typed_in="hu")
+    assert [e["answer"]["option"] for e in (await store.books(game.id))["birds"].book["early"]] == ["move:0"]
