@@ -52,6 +52,10 @@ class Book:
     def without_order(self, space: str) -> Book:
         return replace(self, orders=tuple(o for o in self.orders if o.space != space))
 
+    def without_early(self) -> Book:
+        """The book without its early answers (its plan and orders kept)."""
+        return replace(self, early=())
+
     def with_early(self, answers: tuple[Early, ...]) -> Book:
         """The book with ``answers`` (replacing earlier answers to the same prompts)."""
         same = {(e.turn, e.answer.kind, repr(e.answer.text)) for e in answers}

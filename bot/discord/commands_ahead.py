@@ -100,12 +100,15 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
     async def orders(self, interaction: discord.Interaction, space: str | None = None,
                      answers: str | None = None) -> None:
         # an AP's order (``answers``: its answers; a clear word drops it; none: what it would ask);
-        # without an AP, early answers; without either, everything the player gave ahead
+        # without an AP, early answers (a clear word drops them); without either, everything the
+        # player gave ahead
         channel, user, _ = who(interaction)
         lang, service = user_lang(interaction), self.shell.service
         where, typed = space_typed((space or "").strip(), lang), (answers or "").strip()
         if not where and not typed:
             await self.shell.run_simple(interaction, lambda: service.ahead.show(channel, user), private=True)
+        elif not where and typed.lower() in clear_words():
+            await self.shell.run_simple(interaction, lambda: service.ahead.clear_early(channel, user), private=True)
         elif not where:
             await self.shell.run_simple(interaction, lambda: service.ahead.answer_early(
                 channel, user, typed, typed_in=lang), private=True)

@@ -149,6 +149,23 @@ class Ahead:
             await table.store.put_book(game.id, row)
         return Reply(T("bot.ahead.order_cleared", space=space), game_id=game.id, public=False)
 
+    async def clear_early(self, channel_id: str, user_id: str, *, animal: str | None = None,
+                          game_id: int | None = None) -> Reply:
+        """Drop the player's early answers (``animal``: that animal's only; else all of the seat's)."""
+        async with self.tables.at(channel_id) as table:
+            game, seat = await _player(table, user_id, game_id)
+            if animal is not None and animal not in seat.animals:
+                raise BadRequest(T("bot.err.plan_not_yours", animal=animal, animals=seat.animals))
+            books = await table.store.books(game.id)
+            rows = [books[a] for a in ((animal,) if animal else seat.animals)
+                    if a in books and book_of(books[a], a).early]
+            if not rows:
+                raise BadRequest(T("bot.err.no_early_answers"))
+            for row in rows:
+                row.book = book_of(row, row.animal).without_early().to_dict()
+                await table.store.put_book(game.id, row)
+        return Reply(T("bot.ahead.early_cleared"), game_id=game.id, public=False)
+
     async def answer_early(self, channel_id: str, user_id: str, answers: Sequence[str | int] | str, *,
                            animal: str | None = None, version: int | None = None, game_id: int | None = None,
                            typed_in: str = words.DEFAULT) -> Reply:

@@ -4,8 +4,9 @@ terminal where one person plays every seat.
 
 ``order [NAME:] SPACE: ANSWERS`` keeps the order (``clear`` drops it), ``order [NAME:] SPACE``
 shows what the AP would ask, ``order [NAME]`` everything NAME gave ahead; ``early [NAME:] ANSWERS``
-answers what the step under way will ask NAME, ``early [NAME]`` shows it.  NAME: a player or an
-animal of theirs; none: the player to act.  Answers as the prompt names them, separated by commas."""
+answers what the step under way will ask NAME (``clear`` drops the early answers), ``early [NAME]``
+shows it.  NAME: a player or an animal of theirs; none: the player to act.  Answers as the prompt
+names them, separated by commas."""
 
 from __future__ import annotations
 
@@ -56,4 +57,6 @@ async def early_command(service: GameService, channel: str, arg: str, to_act: st
     user, text = found
     if not text:
         return (await service.ahead.show(channel, user)).message
+    if text.lower() in words.typed_words("bot.plan.clear_words"):  # any language's
+        return (await service.ahead.clear_early(channel, user)).message
     return (await service.ahead.answer_early(channel, user, text, typed_in=lang)).message

@@ -74,3 +74,10 @@ async def test_orders_and_early_answers_in_the_terminals_own_words(tmp_path):
     status, out = await play(tmp_path, "order Anna\nearly Béla: move:1\nquit\n", ["Anna", "Béla"], lang="hu",
                              channel="hu")
     assert status == 0 and "Nincs terved" in out and "most nincs mire előre válaszolni" in out, out
+
+
+async def test_early_answers_are_cleared_with_any_languages_clear_word(tmp_path):
+    status, out = await play(tmp_path, "early Ann: clear\nearly Bob: törlés\nquit\n", ["Ann", "Bob"])
+    assert status == 0, out
+    assert out.count("You have no early answers to clear.") == 2, out  # read as clearing, not as an answer
+    assert "nothing to answer early now" not in out

@@ -12,8 +12,9 @@ import engine
 from engine.ahead import EARLY, Book
 from engine.display import place_ap
 from engine.early import INDEPENDENT, asked_at_once, at_foreseen, foreseen, foreseen_for, independent_now
-from engine.orders import early_answers
+from engine.orders import Order, early_answers
 from engine.simulate import pick
+from engine.standing import Standing
 from tests.engine.cards.card_helpers import take
 
 
@@ -130,3 +131,10 @@ def test_in_random_games_every_prompt_of_an_independent_step_is_as_foreseen_what
             continue
         engine.apply(state, p.seat, pick(p.options, chooser).id)
     assert checked > 5
+
+
+def test_a_book_without_its_early_answers_keeps_its_plan_and_orders():
+    state = _moves_onto_d1()
+    kept = Book("birds", Standing(("wanderlust-1",)), orders=(Order("birds", "domination-1", state["turn"], ()),))
+    book = kept.with_early(early_answers(state, "birds", ["move:2"]))
+    assert book.early and book.without_early() == kept

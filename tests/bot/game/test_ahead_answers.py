@@ -4,10 +4,12 @@ read as the live prompt reads it, in an order and in an early answer."""
 
 from __future__ import annotations
 
+import pytest
 from service_helpers import start_game
 
 import engine
 import words
+from bot.game.replies import BadRequest
 from bot.store.models import Game
 from engine import logbook
 from engine.display import place_ap
@@ -91,3 +93,18 @@ async def test_an_early_answer_takes_its_label_and_its_number(service, store):
     hungarian = words.option(engine.prompt(game.state).options[-1], "hu")  # "move none", as the birds are offered
     await service.ahead.answer_early("chan", birds, hungarian, typed_in="hu")
     assert [e["answer"]["option"] for e in (await store.books(game.id))["birds"].book["early"]] == ["move:0"]
+
+
+async def test_early_answers_are_cleared_with_a_clear_word_and_nothing_else_goes(service, store):
+    game = await moves_onto_d1(service, store)
+    birds = user_of(game, "birds")
+    await service.plans.set_plan("chan", birds, "wanderlust 1")
+    await service.ahead.answer_early("chan", birds, "move:2")
+    cleared = await service.ahead.clear_early("chan", birds)
+    assert "cleared" in words.say(cleared.message, "en") and not cleared.public
+    book = (await store.books(game.id))["birds"].book
+    assert book["early"] == [] and book["standing"]["wishes"] == ["wanderlust-1"]  # the plan stays
+    with pytest.raises(BadRequest) as refused:
+        await service.ahead.clear_early("chan", birds)
+    assert "no early answers" in words.say(refused.value.message, "en")
+    assert "Nincs törölhető" in words.say(refused.value.message, "hu")
