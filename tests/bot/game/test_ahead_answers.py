@@ -14,7 +14,7 @@ from bot.store.models import Game
 from engine import logbook
 from engine.display import place_ap
 from engine.rehearsal import Rehearsing
-from tests.bot.game.test_ahead import place
+from tests.bot.game.test_ahead import order_whole, place
 from tests.engine.helpers import clear_earth, put_species, run_from_row, seat, set_box
 
 
@@ -108,3 +108,33 @@ async def test_early_answers_are_cleared_with_a_clear_word_and_nothing_else_goes
         await service.ahead.clear_early("chan", birds)
     assert "no early answers" in words.say(refused.value.message, "en")
     assert "Nincs törölhető" in words.say(refused.value.message, "hu")
+
+
+async def test_moves_answered_ahead_are_marked_in_the_log_and_the_history(service, store):
+    """/ds log (its pages and the playground's last lines) and /ds history mark a move answered
+    ahead as the channel's post does, from the move list: a planned placement, an ordered action."""
+    users = await start_game(service, players=2)
+    first = (await service.reads.status("chan")).to_act
+    second = next(u for u in users if u != first)
+    await service.plans.set_plan("chan", second, "wanderlust 1")
+    await place(service, store, first, "adaptation-1")
+    order = await order_whole(service, first, "adaptation-1")
+    await service.ahead.give_order("chan", first, "adaptation-1", order)
+    for _ in range(60):  # Planning played out by hand; Execution comes to the ordered AP at once
+        if any(m.made_by == "ordered" for m in await store.move_list((await store.live_game("chan")).id)):
+            break
+        status = await service.reads.status("chan")
+        await service.play.act("chan", status.to_act, status.choices[-1].id, status.version)
+    game = await store.live_game("chan")
+    made_by = [m.made_by for m in await store.move_list(game.id)]
+    assert "planned" in made_by and "ordered" in made_by
+    log = words.say((await service.reads.log("chan", 50)).message, "en")
+    assert log.count(" (planned)") == made_by.count("planned") and " (ordered)" in log
+    assert [line for line in log.splitlines() if line.endswith("(planned)")][0].startswith("T1 ")
+    page = (await service.chronicle.log_page("chan", turn=1)).text
+    assert page.count(" (planned)") == made_by.count("planned") and page.count(" (ordered)") == made_by.count("ordered")
+    theirs = (await service.chronicle.log_page("chan", player=game.seat_of(second).user_name, turn=1)).text
+    assert " (planned)" in theirs and " (ordered)" not in theirs  # the filter keeps each line's mark
+    assert " (tervből)" in (await service.chronicle.log_page("chan", turn=1, lang="hu")).text
+    moments = [(await service.chronicle.moment(game, k, picture=False)).text for k in range(1, len(made_by) + 1)]
+    assert any(" (planned)" in t for t in moments) and any(" (ordered)" in t for t in moments)
