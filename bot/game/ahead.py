@@ -30,7 +30,7 @@ from engine.ahead import Book
 from engine.display import parse_space_id
 from engine.early import Foreseen, foreseen_for
 from engine.orders import early_answers
-from engine.rehearsal import Answer, Rehearsing, aps_to_resolve
+from engine.rehearsal import Answer, Rehearsing, aps_to_resolve, placed_this_turn
 from words import T, join
 from words import spaces as spelled
 
@@ -232,7 +232,8 @@ def _rehearsing(state: State, seat: Seat, space: str, answers: Sequence[str | in
     ``/ds play``: any case, any label the prompt reads, in ``lang`` or English)."""
     found = parse_space_id(space)
     on = state["display"][found[0]][found[1]] if found is not None else None
-    animal = on if on in seat.animals else seat.animals[0]
+    placed = placed_this_turn(state, space) if found is not None else None  # an AP gone: it acted
+    animal = on if on in seat.animals else placed if placed in seat.animals else seat.animals[0]
     try:
         r = Rehearsing(state, animal, space)
         for answer in answers:

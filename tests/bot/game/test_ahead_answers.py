@@ -9,10 +9,11 @@ from service_helpers import start_game
 
 import engine
 import words
-from bot.game.replies import BadRequest
+from bot.game.replies import BadRequest, IllegalChoice
 from bot.store.models import Game
 from engine import logbook
 from engine.display import place_ap
+from engine.phases import resolving
 from engine.rehearsal import Rehearsing
 from tests.bot.game.test_ahead import order_whole, place
 from tests.engine.helpers import clear_earth, put_species, run_from_row, seat, set_box
@@ -138,3 +139,20 @@ async def test_moves_answered_ahead_are_marked_in_the_log_and_the_history(servic
     assert " (tervből)" in (await service.chronicle.log_page("chan", turn=1, lang="hu")).text
     moments = [(await service.chronicle.moment(game, k, picture=False)).text for k in range(1, len(made_by) + 1)]
     assert any(" (planned)" in t for t in moments) and any(" (ordered)" in t for t in moments)
+
+
+async def test_an_order_for_an_ap_that_acted_is_refused_saying_so_in_both_languages(service, store):
+    await start_game(service, players=2)
+    while (game := await store.live_game("chan")).state["phase"] == "planning":
+        status = await service.reads.status("chan")
+        await service.play.act("chan", status.to_act, status.choices[0].id, status.version)
+    space, animal = resolving(game.state)
+    user = user_of(game, animal)
+    while resolving((await store.live_game("chan")).state)[0] == space:
+        status = await service.reads.status("chan")
+        await service.play.act("chan", status.to_act, status.choices[0].id, status.version)
+    with pytest.raises(IllegalChoice) as refused:
+        await service.ahead.give_order("chan", user, space, "1")
+    assert "has acted already" in words.say(refused.value.message, "en")
+    assert "már sorra került" in words.say(refused.value.message, "hu")
+    assert "have no AP" not in words.say(refused.value.message, "en")
