@@ -23,6 +23,7 @@ from bot.game.texts import lang_of
 from bot.store.models import AheadBook, Game
 from engine import logbook
 from engine.ahead import answer_ahead, tidy
+from engine.standing import newly_taken
 
 #: Options a resigned seat's animal takes: declining first, else the first legal option.
 PASSIVE_OPTIONS = ("forfeit", "done", "none", "place:0", "move:0", "skip")
@@ -74,8 +75,10 @@ class PlayOn:
             book = served(book_of(row, p.animal), game)
             ahead = answer_ahead(state, book, seed=ai_seed(game.seed, game.version + len(moves)), asked=p)
             news = [stop_told(ahead.stop)] if ahead.stop is not None else []
-            if ahead.placement is not None and ahead.placement.taken:
-                news.append(taken_told(ahead.placement.taken))
+            # each wish found taken is told once: at the first placement that finds it taken
+            taken = newly_taken(state, p.animal, ahead.placement.taken) if ahead.placement is not None else ()
+            if taken:
+                news.append(taken_told(taken))
             if ahead.book != book or news:
                 row.book = ahead.book.to_dict() if ahead.book != book else row.book
                 tell(row, news)

@@ -15,7 +15,7 @@ from engine import logbook
 from engine.display import place_ap
 from engine.phases import resolving
 from engine.rehearsal import Rehearsing
-from tests.bot.game.test_ahead import order_whole, place
+from tests.bot.game.test_ahead import order_whole, outbox_of, place
 from tests.engine.helpers import clear_earth, put_species, run_from_row, seat, set_box
 
 
@@ -156,3 +156,22 @@ async def test_an_order_for_an_ap_that_acted_is_refused_saying_so_in_both_langua
     assert "has acted already" in words.say(refused.value.message, "en")
     assert "már sorra került" in words.say(refused.value.message, "hu")
     assert "have no AP" not in words.say(refused.value.message, "en")
+
+
+async def test_a_wish_found_taken_is_told_once_not_at_every_placement(service, store):
+    users = await start_game(service, players=2)
+    first = (await service.reads.status("chan")).to_act
+    second = next(u for u in users if u != first)
+    await service.plans.set_plan("chan", second, "domination 1")
+    await place(service, store, first, "domination-1")
+    for _ in range(3):  # the second is asked each time (their only wish is taken), and places by hand
+        status = await service.reads.status("chan")
+        assert status.to_act == second
+        await service.play.act("chan", second, status.choices[-1].id, status.version)
+        status = await service.reads.status("chan")
+        await service.play.act("chan", first, status.choices[-1].id, status.version)
+    game = await store.live_game("chan")
+    told = [t for k, t, _ in await outbox_of(store, game.id) if "went to the" in t]
+    assert len(told) == 1, told  # one direct message, at the placement that first found it taken
+    shown = words.say((await service.ahead.show("chan", second)).message, "en")
+    assert shown.count("Domination 1 went to the") == 1, shown
