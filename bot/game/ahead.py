@@ -31,7 +31,7 @@ from engine.display import parse_space_id
 from engine.early import Foreseen, foreseen_for
 from engine.orders import early_answers
 from engine.rehearsal import Answer, Rehearsing, aps_to_resolve, placed_this_turn
-from words import T, join
+from words import T, Words, join
 from words import spaces as spelled
 
 #: A typed order's or early answer's most characters (a whole action's answers fit many times over).
@@ -134,8 +134,20 @@ class Ahead:
             row.book = book_of(row, animal).with_order(order).to_dict()
             await table.store.put_book(game.id, row)
         return Reply(join(T("bot.ahead.order_kept", space=space),
-                          order_line(animal, space, done.answers, lang_of(game)), sep="\n"),
+                          order_line(animal, space, done.answers, lang_of(game)),
+                          *_next_asked(done.asked, lang_of(game)), sep="\n"),
                      game_id=game.id, public=False)
+
+    async def early_reply(self, channel_id: str, user_id: str) -> Reply:
+        """The prompts the step under way will ask the player before their turn, each with its
+        options (what ``answer_early`` takes), or that there are none."""
+        sheet = await self.sheet(channel_id, user_id, told=False)
+        if not sheet.early:
+            return Reply(T("bot.err.no_early"), game_id=sheet.game_id, public=False)
+        return Reply(join(*(join(T("bot.ahead.early_asks", animal=animal, question=question),
+                                 T("bot.ahead.options", options=_listed(choices)), sep="\n")
+                            for animal, question, choices in sheet.early), sep="\n"),
+                     game_id=sheet.game_id, public=False)
 
     async def clear_order(self, channel_id: str, user_id: str, space: str, *, game_id: int | None = None) -> Reply:
         async with self.tables.at(channel_id) as table:
@@ -277,6 +289,19 @@ def _early_prompts(state: State, animal: str) -> tuple[Foreseen, ...]:
 
 
 # -- how a book reads -----------------------------------------------------------------------------
+
+
+def _listed(choices: Sequence[Choice]) -> str:
+    """A prompt's options as a reply lists them: each by its id and its label (both are taken)."""
+    return ", ".join(f"{c.id} ({c.label})" for c in choices)
+
+
+def _next_asked(asked: engine.Prompt | None, lang: str) -> tuple[Words, ...]:
+    """What an order given so far would ask next, with its options (nothing when it asks no more)."""
+    if asked is None:
+        return ()
+    return (T("bot.ahead.asks", question=words.prompt_text(asked, lang)),
+            T("bot.ahead.options", options=_listed([choice_of(o, lang) for o in asked.options])))
 
 
 def _label(answer: Answer, lang: str) -> str:

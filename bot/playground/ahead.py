@@ -2,11 +2,12 @@
 answers before their turn, as ``/ds ahead orders`` keeps them in Discord (``bot.game.ahead``), for a
 terminal where one person plays every seat.
 
-``order [NAME:] SPACE: ANSWERS`` keeps the order (``clear`` drops it), ``order [NAME:] SPACE``
-shows what the AP would ask, ``order [NAME]`` everything NAME gave ahead; ``early [NAME:] ANSWERS``
-answers what the step under way will ask NAME (``clear`` drops the early answers), ``early [NAME]``
-shows it.  NAME: a player or an animal of theirs; none: the player to act.  Answers as the prompt
-names them, separated by commas."""
+``order [NAME:] SPACE: ANSWERS`` keeps the order (``clear`` drops it) and shows what it would ask
+next, ``order [NAME:] SPACE`` shows what the AP would ask, ``order [NAME]`` everything NAME gave
+ahead; ``early [NAME:] ANSWERS`` answers what the step under way will ask NAME (``clear`` drops
+the early answers), ``early [NAME]`` shows what it will ask, each prompt with its options.  NAME:
+a player or an animal of theirs; none: the player to act.  Answers as the prompt names them (a
+number, an id or a label), separated by commas."""
 
 from __future__ import annotations
 
@@ -55,8 +56,8 @@ async def early_command(service: GameService, channel: str, arg: str, to_act: st
     if not isinstance(found, tuple):
         return found
     user, text = found
-    if not text:
-        return (await service.ahead.show(channel, user)).message
+    if not text:  # what the step will ask, with the options an answer may name
+        return (await service.ahead.early_reply(channel, user)).message
     if text.lower() in words.typed_words("bot.plan.clear_words"):  # any language's
         return (await service.ahead.clear_early(channel, user)).message
     return (await service.ahead.answer_early(channel, user, text, typed_in=lang)).message

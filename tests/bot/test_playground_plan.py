@@ -81,3 +81,19 @@ async def test_early_answers_are_cleared_with_any_languages_clear_word(tmp_path)
     assert status == 0, out
     assert out.count("You have no early answers to clear.") == 2, out  # read as clearing, not as an answer
     assert "nothing to answer early now" not in out
+
+
+async def test_the_terminal_shows_what_an_order_and_early_answers_would_meet(tmp_path):
+    # the first to act places on Abundance 1; the order is given to both names (one has the AP)
+    script = ("abundance-1\norder Ann: abundance 1: 1\norder Bob: abundance 1: 1\n"
+              "order Ann: adaptation 1: forfeit adaptation\norder Ann: abundance 1: Forfeit Abundance\n"
+              "order Bob: abundance 1: FORFEIT abundance\nearly Ann\nquit\n")
+    status, out = await play(tmp_path, script, ["Ann", "Bob"])
+    assert status == 0, out
+    said = out.split("> ")  # [k]: the answer to the k-th line
+    kept = next(a for a in said[2:4] if "is kept" in a)  # a number, as the live prompt numbers the options
+    assert "Next it would ask: Abundance: choose a vacant corner" in kept and "Its options: corner:" in kept
+    labelled = next(a for a in said[5:7] if "is kept" in a)  # a label as shown, in any case
+    assert "Forfeit Abundance" in labelled and "Next it would ask" not in labelled
+    assert all("have no AP on Abundance 1" in a for a in (*said[2:4], *said[5:7]) if a not in (kept, labelled))
+    assert "nothing to answer early now" in said[7]  # early Ann: what the step would ask her

@@ -175,3 +175,23 @@ async def test_a_wish_found_taken_is_told_once_not_at_every_placement(service, s
     assert len(told) == 1, told  # one direct message, at the placement that first found it taken
     shown = words.say((await service.ahead.show("chan", second)).message, "en")
     assert shown.count("Domination 1 went to the") == 1, shown
+
+
+async def test_what_an_early_answer_and_an_order_answer_is_shown_with_the_options(service, store):
+    game = await moves_onto_d1(service, store)
+    shown = words.say((await service.ahead.early_reply("chan", user_of(game, "birds"))).message, "en")
+    assert "Before your turn the Birds will be asked: Wanderlust: move species from D2 wetland" in shown
+    assert "Its options: move:3 (Move 3 species from D2 wetland onto D1 sea), move:2 (" in shown
+    nothing = await service.ahead.early_reply("chan", user_of(game, "amphibians"))
+    assert "nothing to answer early now" in words.say(nothing.message, "en")
+
+
+async def test_an_order_given_in_part_says_what_it_would_ask_next(service, store):
+    await start_game(service, players=2)
+    first = (await service.reads.status("chan")).to_act
+    await place(service, store, first, "abundance-1")
+    kept = words.say((await service.ahead.give_order("chan", first, "abundance-1", "1")).message, "en")
+    assert "Next it would ask: Abundance: choose a vacant corner" in kept and "Its options: corner:" in kept
+    whole = await order_whole(service, first, "abundance-1")
+    kept = words.say((await service.ahead.give_order("chan", first, "abundance-1", whole)).message, "en")
+    assert "Next it would ask" not in kept and "Its options" not in kept
