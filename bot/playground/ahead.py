@@ -14,8 +14,9 @@ from __future__ import annotations
 import words
 from bot.game.ahead import space_typed
 from bot.game.service import GameService
+from bot.game.texts import lang_of
 from bot.playground.plan import _planners
-from words import T, Words
+from words import T, Words, join
 
 
 async def _who(service: GameService, channel: str, arg: str, to_act: str,
@@ -40,7 +41,7 @@ async def order_command(service: GameService, channel: str, arg: str, to_act: st
         return found
     user, text = found
     if not text:
-        return (await service.ahead.show(channel, user)).message
+        return await _books(service, channel, user, lang)
     space, colon, answers = text.partition(":")
     where = space_typed(space.strip(), lang)
     answers = answers.strip()
@@ -61,3 +62,19 @@ async def early_command(service: GameService, channel: str, arg: str, to_act: st
     if text.lower() in words.typed_words("bot.plan.clear_words"):  # any language's
         return (await service.ahead.clear_early(channel, user)).message
     return (await service.ahead.answer_early(channel, user, text, typed_in=lang)).message
+
+
+async def _books(service: GameService, channel: str, user: str, lang: str) -> Words:
+    """Everything the player gave ahead, with the terminal's own way to make a plan where there is
+    none (the service's answer names ``/ds ahead plan``)."""
+    shown = words.say((await service.ahead.show(channel, user)).message, lang)
+    game = await service.store.live_game(channel)
+    seat = game.seat_of(user) if game is not None else None
+    if game is None or seat is None:
+        return shown
+    for animal in seat.animals:
+        ours = words.say(join(T("play.plan_none", animal=animal, player=seat.user_name),
+                              T("play.plan_how", player=seat.user_name)), lang)
+        for tongue in dict.fromkeys((lang_of(game), lang)):
+            shown = shown.replace(words.say(T("bot.plan.none", animal=animal), tongue), ours)
+    return shown

@@ -73,7 +73,7 @@ async def test_orders_and_early_answers_in_the_terminals_own_words(tmp_path):
     assert "there is nothing to answer early now" in out
     status, out = await play(tmp_path, "order Anna\nearly Béla: move:1\nquit\n", ["Anna", "Béla"], lang="hu",
                              channel="hu")
-    assert status == 0 and "Nincs terved" in out and "most nincs mire előre válaszolni" in out, out
+    assert status == 0 and "Nincs terv (" in out and "most nincs mire előre válaszolni" in out, out
 
 
 async def test_early_answers_are_cleared_with_any_languages_clear_word(tmp_path):
@@ -97,3 +97,16 @@ async def test_the_terminal_shows_what_an_order_and_early_answers_would_meet(tmp
     assert "Forfeit Abundance" in labelled and "Next it would ask" not in labelled
     assert all("have no AP on Abundance 1" in a for a in (*said[2:4], *said[5:7]) if a not in (kept, labelled))
     assert "nothing to answer early now" in said[7]  # early Ann: what the step would ask her
+
+
+async def test_order_name_and_the_plan_help_give_the_terminals_own_form(tmp_path):
+    status, out = await play(tmp_path, "help\norder Ann\nquit\n", ["Ann", "Bob"])
+    assert status == 0, out
+    helped, books = out.split("> ")[1:3]
+    assert "any domination" in helped and "then the best open space" in helped and "first wish first" in helped
+    assert "Plan with plan Ann: speciation meat, any domination." in books
+    assert "spaces:" not in books and "/ds" not in books
+    status, out = await play(tmp_path, "help\norder Béla\nquit\n", ["Anna", "Béla"], lang="hu", channel="hu")
+    helped, books = out.split("> ")[1:3]
+    assert "bármelyik domináció" in helped and "aztán a legjobb szabad mező" in helped
+    assert "Tervezz így: plan Béla: fajképződés hús, bármelyik domináció." in books and "spaces:" not in books
