@@ -4,7 +4,11 @@ options a menu, 100 characters a custom id); every option offered is read back a
 
 from __future__ import annotations
 
+import sqlite3
+
 import discord
+from bot_process import eventually, is_ephemeral, latest_prompt, slash, text_of
+from fake_discord import FakeUser
 from service_helpers import start_game
 
 from bot.discord.ahead import ROWS, SELECT_OPTIONS, EarlySelect, OrderKeepButton, OrderSelect, sheet_view, step_view
@@ -15,8 +19,17 @@ from engine import logbook
 from tests.bot.game.test_ahead import place
 from tests.engine.helpers import clear_earth, put_tile
 
+ANN, BOB = FakeUser(9821, "ann"), FakeUser(9822, "bob")
 #: Hexes beside the starting tiles: laid empty, their corners are vacant for Abundance.
 MORE_TILES = ("B2", "B3", "B4", "C2", "C5", "D1", "D5", "E2", "E5", "F3", "F4")
+
+
+def query(db, sql: str) -> list[tuple]:
+    conn = sqlite3.connect(db)
+    try:
+        return list(conn.execute(sql))
+    finally:
+        conn.close()
 
 
 async def many_corners(service, store) -> tuple[str, str]:
@@ -75,3 +88,22 @@ def test_an_early_answers_menu_of_more_than_25_options_is_paged_beside_the_ap_me
     assert [int(o["value"]) for m in menus[1:] for o in m["options"]] == list(range(61))
     ids = [m["custom_id"] for m in menus]
     assert len(set(ids)) == 4 and all(EarlySelect.__discord_ui_compiled_template__.fullmatch(i) for i in ids[1:])
+
+
+async def test_ahead_orders_takes_clear_for_early_answers_and_a_label_for_an_answer(fake, bot):
+    """Through the fake Discord and the bot process: ``answers:clear`` without ``space:`` clears
+    early answers (not read as one); an answer typed as the label the reply lists is kept."""
+    await slash(fake, "new", ANN, {"players": 2})
+    await slash(fake, "join", BOB)
+    await slash(fake, "start", ANN)
+    await eventually(lambda: latest_prompt(fake) is not None)
+    cleared = await slash(fake, "ahead orders", ANN, {"answers": "clear"})
+    assert is_ephemeral(cleared) and "You have no early answers to clear." in text_of(cleared), text_of(cleared)
+    iid = fake.autocomplete("ds", "play", {"option": ""}, "option", user=ANN)
+    first = ANN if (await fake.response(iid))["data"]["choices"] else BOB
+    await slash(fake, "play", first, {"option": "abundance-1"})
+    await eventually(lambda: query(bot.database, "SELECT count(*) FROM moves")[0][0] == 1)
+    shown = text_of(await slash(fake, "ahead orders", first, {"space": "abundance-1"}))
+    label = shown.split("Its options: ")[1].split(" (", 1)[1].split(")")[0]  # the first option's label
+    kept = await slash(fake, "ahead orders", first, {"space": "abundance-1", "answers": label.upper()})
+    assert is_ephemeral(kept) and "is kept" in text_of(kept) and label in text_of(kept), text_of(kept)
