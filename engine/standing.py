@@ -157,34 +157,10 @@ def place(state: State, animal: str, plan: Standing, *, seed: int = 0,
     return Placement(None, None, False, tuple(taken))
 
 
-#: A wish found taken, with the animal on its space (``None``: a row, or a space nobody may take).
-Taken = tuple[str, str | None]
-
-
-def newly_taken(state: State, animal: str, taken: Sequence[Taken]) -> tuple[Taken, ...]:
-    """Those of a placement's wishes found ``taken`` that ``animal``'s player has not been told of
-    at an earlier placement this turn: all at its first placement of the turn, after that only
-    the wishes whose space (or a space of whose row) was taken since its previous placement."""
-    since: set[str] = set()  # the spaces placed on this turn since the animal's latest placement
-    for entry in reversed(state["log"]):
-        if isinstance(entry, str) or entry.get("turn") != state["turn"]:
-            return tuple(taken)  # the animal has not placed yet this turn
-        if entry.get("key") != "ap_placed":
-            continue
-        if entry.get("animal") == animal:
-            break
-        since.add(str(entry.get("args", {}).get("space")))
-    else:
-        return tuple(taken)  # the log's start: the animal has not placed yet this turn
-    rows = {(parse_space_id(s) or ("",))[0] for s in since}
-    return tuple((wish, who) for wish, who in taken if wish in since or wish in rows)
-
-
 def best_space(state: State, seed: int) -> str:
     """The best open space for the animal to place now: the first of the hint level's ranking
     (``engine.ai.ranking``), the very space a hint would name first."""
     return ranked(state, BEST_LEVEL, seed)[0]
 
 
-__all__ = ["BEST_LEVEL", "MOST_WISHES", "Placement", "Standing", "best_space", "granted", "newly_taken", "place",
-           "wish_ok"]
+__all__ = ["BEST_LEVEL", "MOST_WISHES", "Placement", "Standing", "best_space", "granted", "place", "wish_ok"]

@@ -23,7 +23,6 @@ from bot.game.texts import lang_of
 from bot.store.models import AheadBook, Game
 from engine import logbook
 from engine.ahead import answer_ahead, tidy
-from engine.standing import newly_taken
 
 #: Options a resigned seat's animal takes: declining first, else the first legal option.
 PASSIVE_OPTIONS = ("forfeit", "done", "none", "place:0", "move:0", "skip")
@@ -75,12 +74,13 @@ class PlayOn:
             book = served(book_of(row, p.animal), game)
             ahead = answer_ahead(state, book, seed=ai_seed(game.seed, game.version + len(moves)), asked=p)
             news = [stop_told(ahead.stop)] if ahead.stop is not None else []
-            # each wish found taken is told once: at the first placement that finds it taken
-            taken = newly_taken(state, p.animal, ahead.placement.taken) if ahead.placement is not None else ()
+            # each wish found taken is told once a turn: at the first placement that finds it taken
+            taken = book.untold(state["turn"], ahead.placement.taken) if ahead.placement is not None else ()
+            used = ahead.book.with_told(state["turn"], taken) if taken else ahead.book
             if taken:
                 news.append(taken_told(taken))
-            if ahead.book != book or news:
-                row.book = ahead.book.to_dict() if ahead.book != book else row.book
+            if used != book or news:
+                row.book = used.to_dict() if used != book else row.book
                 tell(row, news)
                 changed.add(p.animal)
             if ahead.option is None:  # the player is asked (told privately what stopped)

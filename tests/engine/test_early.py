@@ -138,3 +138,11 @@ def test_a_book_without_its_early_answers_keeps_its_plan_and_orders():
     kept = Book("birds", Standing(("wanderlust-1",)), orders=(Order("birds", "domination-1", state["turn"], ()),))
     book = kept.with_early(early_answers(state, "birds", ["move:2"]))
     assert book.early and book.without_early() == kept
+
+
+def test_a_book_remembers_the_wishes_found_taken_it_told_this_turn_only():
+    book = Book("birds").with_told(3, [("domination-1", "insects")])
+    assert book.untold(3, [("domination-1", "insects"), ("wanderlust", None)]) == (("wanderlust", None),)
+    assert book.untold(4, [("domination-1", "insects")]) == (("domination-1", "insects"),)  # a new turn
+    assert Book.from_dict(book.to_dict()) == book and "taken" not in Book("birds").to_dict()
+    assert book.with_told(4, [("wanderlust", None)]).taken == ((4, "wanderlust", None),)  # the turn before goes

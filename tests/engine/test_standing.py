@@ -8,7 +8,7 @@ from helpers import current, game
 import engine
 from engine.ai.ranking import ranked
 from engine.display import place_ap
-from engine.standing import BEST_LEVEL, Placement, Standing, granted, newly_taken, place
+from engine.standing import BEST_LEVEL, Placement, Standing, granted, place
 
 
 def _first_placement(players: int = 4, seed: int = 3) -> tuple[dict, engine.Prompt, list[str]]:
@@ -113,16 +113,3 @@ def test_a_standing_plan_names_only_spaces_and_rows_an_animal_may_take():
             Standing((bad,))
     plan = Standing(("speciation-3", "domination", "initiative"), best=True)
     assert Standing.from_dict(plan.to_dict()) == plan
-
-
-def test_a_wish_taken_is_news_once_at_the_first_placement_that_finds_it_taken():
-    state = game(2)
-    first, second = state["initiative"][:2]
-    taken = [("domination-1", first), ("wanderlust", None)]
-    assert newly_taken(state, second, taken) == tuple(taken)  # nothing placed yet this turn: all of it
-    engine.apply(state, current(state).seat, "domination-1")
-    engine.apply(state, current(state).seat, "adaptation-1")  # the second places
-    assert newly_taken(state, second, taken) == ()  # taken before its latest placement: told then
-    engine.apply(state, current(state).seat, "wanderlust-2")  # the first again
-    assert newly_taken(state, second, taken) == (("wanderlust", None),)  # a space of that row since
-    assert newly_taken(state, first, taken) == ()  # its own placement was the latest: no news
