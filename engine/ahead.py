@@ -19,6 +19,7 @@ stopped order or early answer to tell the player.  ``tidy`` drops what can no lo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -42,6 +43,9 @@ class Book:
     standing: Standing = Standing()
     orders: tuple[Order, ...] = ()
     early: tuple[Early, ...] = ()
+    #: The standing plan's wishes found taken that its player has been told of this turn, each as
+    #: (turn, wish, the animal on its space): a wish taken is told once, not at every placement.
+    taken: tuple[tuple[int, str, str | None], ...] = ()
 
     def with_order(self, order: Order) -> Book:
         """The book with ``order`` for its AP (replacing an earlier order for it)."""
@@ -52,21 +56,36 @@ class Book:
     def without_order(self, space: str) -> Book:
         return replace(self, orders=tuple(o for o in self.orders if o.space != space))
 
+    def without_early(self) -> Book:
+        """The book without its early answers (its plan and orders kept)."""
+        return replace(self, early=())
+
     def with_early(self, answers: tuple[Early, ...]) -> Book:
         """The book with ``answers`` (replacing earlier answers to the same prompts)."""
         same = {(e.turn, e.answer.kind, repr(e.answer.text)) for e in answers}
         kept = tuple(e for e in self.early if (e.turn, e.answer.kind, repr(e.answer.text)) not in same)
         return replace(self, early=(*kept, *answers))
 
+    def untold(self, turn: int, taken: Sequence[tuple[str, str | None]]) -> tuple[tuple[str, str | None], ...]:
+        """Those of a placement's wishes found ``taken`` its player has not been told of this turn."""
+        return tuple(t for t in taken if (turn, *t) not in self.taken)
+
+    def with_told(self, turn: int, taken: Sequence[tuple[str, str | None]]) -> Book:
+        """The book remembering that ``taken`` has been told this turn (earlier turns forgotten)."""
+        kept = tuple(t for t in self.taken if t[0] == turn)
+        return replace(self, taken=(*kept, *((turn, wish, animal) for wish, animal in taken)))
+
     def to_dict(self) -> dict[str, Any]:
         return {"animal": self.animal, "standing": self.standing.to_dict(),
-                "orders": [o.to_dict() for o in self.orders], "early": [e.to_dict() for e in self.early]}
+                "orders": [o.to_dict() for o in self.orders], "early": [e.to_dict() for e in self.early],
+                **({"taken": [list(t) for t in self.taken]} if self.taken else {})}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Book:
         return cls(data["animal"], Standing.from_dict(data.get("standing", {})),
                    tuple(Order.from_dict(o) for o in data.get("orders", ())),
-                   tuple(Early.from_dict(e) for e in data.get("early", ())))
+                   tuple(Early.from_dict(e) for e in data.get("early", ())),
+                   tuple((int(t[0]), str(t[1]), t[2]) for t in data.get("taken", ())))
 
 
 @dataclass(frozen=True)

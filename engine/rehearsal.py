@@ -94,6 +94,26 @@ def still_to_resolve(state: State, space: str) -> bool:
     return not ex["entered"] or index >= int(ex["space"])
 
 
+def placed_this_turn(state: State, space: str) -> str | None:
+    """The animal that placed an AP on ``space`` in this turn's Planning, as the log says."""
+    for entry in reversed(state["log"]):
+        if isinstance(entry, str):
+            continue  # a line of a state saved before the log was structured
+        if entry.get("turn") != state["turn"]:
+            return None
+        if entry.get("key") == "ap_placed" and entry.get("args", {}).get("space") == space:
+            found: str | None = entry.get("animal")
+            return found
+    return None
+
+
+def acted(state: State, animal: str, space: str) -> bool:
+    """Whether ``animal``'s AP placed on ``space`` this turn has been taken off for its action."""
+    found = parse_space_id(space)
+    return (found is not None and state["phase"] in ("execution", "reset")
+            and state["display"][found[0]][found[1]] is None and placed_this_turn(state, space) == animal)
+
+
 def aps_to_resolve(state: State, animal: str) -> tuple[str, ...]:
     """The spaces of ``animal``'s APs (its free space's too) that will still act this turn,
     in the order they resolve."""
@@ -177,9 +197,11 @@ class Rehearsing:
         if animal not in state["animals"]:
             raise ValueError(f"{animal!r} is not in play")
         row, index = found
+        if resolving(state) == (space, animal) or acted(state, animal, space):
+            raise RulesError("order.resolved", space=space)
         if state["display"][row][index] != animal:
             raise RulesError("order.no_ap", space=space, animal=animal)
-        if resolving(state) == (space, animal) or not still_to_resolve(state, space):
+        if not still_to_resolve(state, space):
             raise RulesError("order.resolved", space=space)
         self.space, self.animal = space, animal
         self.position, self._ex = _copy_resolving(state, animal, space)
@@ -213,5 +235,5 @@ def rehearse(state: State, animal: str, space: str, options: Sequence[str] = ())
     return r.done()
 
 
-__all__ = ["OTHERS", "OVER", "Answer", "Rehearsal", "Rehearsing", "aps_to_resolve", "plain", "rehearse",
-           "still_to_resolve"]
+__all__ = ["OTHERS", "OVER", "Answer", "Rehearsal", "Rehearsing", "acted", "aps_to_resolve", "placed_this_turn",
+           "plain", "rehearse", "still_to_resolve"]

@@ -23,7 +23,7 @@ from bot.discord.answers import answer, user_lang, who
 from bot.discord.limits import CONTENT, CUSTOM_ID, SELECT_LABEL, clip
 from bot.game.ahead import AheadSheet, Rehearsed
 from bot.game.replies import Choice
-from words import gettext
+from words import gettext, ngettext
 from words.render import space_name
 
 if TYPE_CHECKING:
@@ -34,6 +34,10 @@ SELECT_OPTIONS = 25  # Discord's limit per select menu
 EARLY_MENUS = 4
 SPACE = r"[a-z]+-[0-9]+"
 PICKS = r"[0-9.]*"
+PAGE = r"(?::[0-9]+)?"  # a menu's page of a prompt's options, after the first (any page reads the same)
+#: The rows of one message (Discord's limit): an order's answer menus leave one for "Keep this order",
+#: the early answer menus one for the AP menu.
+ROWS = 5
 
 
 def _picks(text: str) -> list[int]:
@@ -44,10 +48,28 @@ def _chain(picks: list[int]) -> str:
     return ".".join(str(p) for p in picks)
 
 
-def _options(choices: list[Choice]) -> list[discord.SelectOption]:
-    """A prompt's options as a menu's (each by its number in the prompt: what the service reads)."""
+def _options(choices: list[Choice], page: int = 0) -> list[discord.SelectOption]:
+    """A page of a prompt's options as a menu's (each by its number in the whole prompt: what the
+    service reads)."""
+    first = page * SELECT_OPTIONS
     return [discord.SelectOption(label=clip(c.label, SELECT_LABEL), value=str(i))
-            for i, c in enumerate(choices[:SELECT_OPTIONS])]
+            for i, c in enumerate(choices[first:first + SELECT_OPTIONS], start=first)]
+
+
+def _pages(choices: list[Choice], rows: int) -> range:
+    """The pages of a prompt's options that fit in ``rows`` menus (as the live prompt pages them)."""
+    return range(min(rows, -(-len(choices) // SELECT_OPTIONS)))
+
+
+def more_note(choices: list[Choice], rows: int, lang: str) -> str:
+    """What to say of the options that no menu holds (more than ``rows`` menus of them)."""
+    left = len(choices) - rows * SELECT_OPTIONS
+    return "\n" + ngettext("bot.ahead.more_options", left, lang) if left > 0 else ""
+
+
+def _paged(custom_id: str, page: int) -> str:
+    """A menu's custom id with its page (the first page's has none): unique in its message."""
+    return f"{custom_id}:{page}" if page else custom_id
 
 
 def _value(interaction: discord.Interaction) -> str:
@@ -57,12 +79,13 @@ def _value(interaction: discord.Interaction) -> str:
 
 
 class OrderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=rf"ds:ao:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<space>{SPACE}|):(?P<picks>{PICKS})"):
+                  template=rf"ds:ao:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<space>{SPACE}|):(?P<picks>{PICKS}){PAGE}"):
     """Which AP (no space yet: the value is its space), or the AP's next answer (its number)."""
 
     def __init__(self, game: int, version: int, space: str = "", picks: str = "",
-                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"ds:ao:{game}:{version}:{space}:{picks}",
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
+                 page: int = 0) -> None:
+        super().__init__(discord.ui.Select(custom_id=_paged(f"ds:ao:{game}:{version}:{space}:{picks}", page),
                                            options=options or [discord.SelectOption(label="…")],
                                            placeholder=placeholder, min_values=1, max_values=1))
         self.game, self.version, self.space, self.picks = game, version, space, picks
@@ -107,12 +130,13 @@ class OrderKeepButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class EarlySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=rf"ds:ae:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<animal>[a-z]+):(?P<picks>{PICKS})"):
+                  template=rf"ds:ae:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<animal>[a-z]+):(?P<picks>{PICKS}){PAGE}"):
     """An answer before your turn to the next prompt the step will ask (kept at each pick)."""
 
     def __init__(self, game: int, version: int, animal: str, picks: str = "",
-                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"ds:ae:{game}:{version}:{animal}:{picks}",
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
+                 page: int = 0) -> None:
+        super().__init__(discord.ui.Select(custom_id=_paged(f"ds:ae:{game}:{version}:{animal}:{picks}", page),
                                            options=options or [discord.SelectOption(label="…")],
                                            placeholder=placeholder, min_values=1, max_values=1))
         self.game, self.version, self.animal, self.picks = game, version, animal, picks
@@ -153,8 +177,11 @@ def sheet_view(sheet: AheadSheet, lang: str, early_from: int = 0, picks: str = "
         at, chain = (early_from, picks) if which == animal else (0, "")
         if at < len(early):
             _, question, choices = early[at]
-            view.add_item(EarlySelect(sheet.game_id, sheet.version, which, chain, _options(choices),
-                                      clip(_of(which, question, lang, many), SELECT_LABEL)))
+            for page in _pages(choices, ROWS - len(view.children)):  # each animal's pages, while rows last
+                placeholder = _of(which, question, lang, many) if not page else gettext("bot.select.more", lang,
+                                                                                          page=page + 1)
+                view.add_item(EarlySelect(sheet.game_id, sheet.version, which, chain, _options(choices, page),
+                                          clip(placeholder, SELECT_LABEL), page))
     return view
 
 
@@ -171,9 +198,11 @@ def sheet_text(sheet: AheadSheet, lang: str) -> str:
 def step_view(r: Rehearsed, picks: str, lang: str) -> discord.ui.View:
     """An order being given: the next prompt's menu, and "Keep this order"."""
     view = discord.ui.View(timeout=None)
-    fits = len(f"ds:ao:{r.game_id}:{r.version}:{r.space}:{picks}.{len(r.choices)}") <= CUSTOM_ID
+    fits = len(_paged(f"ds:ao:{r.game_id}:{r.version}:{r.space}:{picks}.{len(r.choices)}", ROWS)) <= CUSTOM_ID
     if r.choices and fits:
-        view.add_item(OrderSelect(r.game_id, r.version, r.space, picks, _options(r.choices)))
+        for page in _pages(r.choices, ROWS - 1):
+            view.add_item(OrderSelect(r.game_id, r.version, r.space, picks, _options(r.choices, page),
+                                      gettext("bot.select.more", lang, page=page + 1) if page else None, page))
     if picks:
         view.add_item(OrderKeepButton(r.game_id, r.version, r.space, picks, lang))
     return view
@@ -203,7 +232,7 @@ async def on_order_step(shell: Responder, interaction: discord.Interaction, game
     r = await shell.service.ahead.rehearse(channel, user, space, _picks(picks), version=version, game_id=game,
                                            lang=lang)
     head = gettext("bot.ahead.giving", lang, space=space)
-    await _show(interaction, f"{head}\n{r.said}", step_view(r, picks, lang))
+    await _show(interaction, f"{head}\n{r.said}{more_note(r.choices, ROWS - 1, lang)}", step_view(r, picks, lang))
 
 
 async def on_order_keep(shell: Responder, interaction: discord.Interaction, game: int, version: int, space: str,

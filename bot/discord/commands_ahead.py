@@ -100,8 +100,8 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
     async def orders(self, interaction: discord.Interaction, space: str | None = None,
                      answers: str | None = None) -> None:
         # an AP's order (``answers``: its answers; a clear word drops it; none: what it would ask);
-        # without an AP, early answers (``space`` may name which animal: the multi-animal variant);
-        # without either, everything the player gave ahead
+        # without an AP, early answers (``space`` may name which animal: the multi-animal variant;
+        # a clear word drops them); without either, everything the player gave ahead
         channel, user, _ = who(interaction)
         lang, service = user_lang(interaction), self.shell.service
         named, typed = (space or "").strip(), (answers or "").strip()
@@ -112,6 +112,9 @@ class Ahead(app_commands.Group, name="ahead", description="Answer ahead: your pl
         elif animal is not None and not typed:
             await self.shell.run_simple(interaction, lambda: service.ahead.early_reply(
                 channel, user, animal, lang=lang), private=True)
+        elif not where and typed.lower() in clear_words():
+            await self.shell.run_simple(interaction, lambda: service.ahead.clear_early(
+                channel, user, animal=animal), private=True)
         elif not where:
             await self.shell.run_simple(interaction, lambda: service.ahead.answer_early(
                 channel, user, typed, animal=animal, lang=lang), private=True)

@@ -24,14 +24,14 @@ from bot.game.books import book_of, told_text
 from bot.game.plans import plan_text, player, told_once
 from bot.game.replies import BadRequest, Choice, IllegalChoice, Reply, StaleState
 from bot.game.table import State, Table, Tables
-from bot.game.texts import choice_of, lang_of, prompt_line, rules_error
+from bot.game.texts import choice_of, lang_of, option_typed, prompt_line, rules_error
 from bot.store.models import AheadBook, Game, Seat
 from engine.ahead import Book
 from engine.data import FOOD_CHAIN
 from engine.display import parse_space_id
 from engine.early import Foreseen, foreseen_for
 from engine.orders import Early, early_answers
-from engine.rehearsal import Answer, Rehearsing, aps_to_resolve
+from engine.rehearsal import Answer, Rehearsing, aps_to_resolve, placed_this_turn
 from words import T, Words, join
 from words import spaces as spelled
 
@@ -95,12 +95,14 @@ class Ahead:
         return Reply(sheet.message or T("bot.ahead.nothing"), game_id=sheet.game_id, public=False)
 
     async def rehearse(self, channel_id: str, user_id: str, space: str, answers: Sequence[str | int] = (), *,
-                       version: int | None = None, game_id: int | None = None, lang: str | None = None) -> Rehearsed:
+                       version: int | None = None, game_id: int | None = None, lang: str | None = None,
+                       typed_in: str | None = None) -> Rehearsed:
         """The prompts the player's AP on ``space`` would ask if it resolved now, answered with
-        ``answers``: what it asks next (``BadRequest``: no such AP of theirs, an answer no option)."""
+        ``answers`` (typed labels read in ``typed_in`` or English): what it asks next
+        (``BadRequest``: no such AP of theirs, an answer no option)."""
         async with self.tables.at(channel_id) as table:
             game, seat = await _player(table, user_id, game_id, version)
-            animal, r = _rehearsing(_state(game), seat, space, answers)
+            animal, r = _rehearsing(_state(game), seat, space, answers, typed_in or lang or words.DEFAULT)
             lang = lang or lang_of(game)
         asked = r.asked
         said = join(*(T("bot.ahead.answered", question=words.prompt_text({"text": a.text}, lang),
@@ -127,14 +129,15 @@ class Ahead:
             raise BadRequest(T("bot.err.ahead_empty"))
         async with self.tables.at(channel_id) as table:
             game, seat = await _player(table, user_id, game_id, version)
-            animal, r = _rehearsing(_state(game), seat, space, answers)
+            animal, r = _rehearsing(_state(game), seat, space, answers, lang or words.DEFAULT)
             done = r.done()
             order = engine.orders.Order(animal, space, _state(game)["turn"], done.answers)
             row = (await table.store.books(game.id)).get(animal) or AheadBook(animal)
             row.book = book_of(row, animal).with_order(order).to_dict()
             await table.store.put_book(game.id, row)
         return Reply(join(T("bot.ahead.order_kept", space=space),
-                          order_line(animal, space, done.answers, lang or lang_of(game)), sep="\n"),
+                          order_line(animal, space, done.answers, lang or lang_of(game)),
+                          *_next_asked(done.asked, lang or lang_of(game)), sep="\n"),
                      game_id=game.id, public=False)
 
     async def clear_order(self, channel_id: str, user_id: str, space: str, *, game_id: int | None = None) -> Reply:
@@ -149,11 +152,29 @@ class Ahead:
             await table.store.put_book(game.id, row)
         return Reply(T("bot.ahead.order_cleared", space=space), game_id=game.id, public=False)
 
+    async def clear_early(self, channel_id: str, user_id: str, *, animal: str | None = None,
+                          game_id: int | None = None) -> Reply:
+        """Drop the player's early answers (``animal``: that animal's only; else all of the seat's)."""
+        async with self.tables.at(channel_id) as table:
+            game, seat = await _player(table, user_id, game_id)
+            if animal is not None and animal not in seat.animals:
+                raise BadRequest(T("bot.err.plan_not_yours", animal=animal, animals=seat.animals))
+            books = await table.store.books(game.id)
+            rows = [books[a] for a in ((animal,) if animal else seat.animals)
+                    if a in books and book_of(books[a], a).early]
+            if not rows:
+                raise BadRequest(T("bot.err.no_early_answers"))
+            for row in rows:
+                row.book = book_of(row, row.animal).without_early().to_dict()
+                await table.store.put_book(game.id, row)
+        return Reply(T("bot.ahead.early_cleared"), game_id=game.id, public=False)
+
     async def answer_early(self, channel_id: str, user_id: str, answers: Sequence[str | int] | str, *,
                            animal: str | None = None, version: int | None = None, game_id: int | None = None,
-                           lang: str | None = None) -> Reply:
+                           lang: str | None = None, typed_in: str | None = None) -> Reply:
         """Keep ``answers`` as the player's early answers to the prompts the step under way will
-        ask them, in order (each an option id, or typed as in ``/ds play``)."""
+        ask them, in order (each an option id, or typed as at the live prompt: its number there,
+        id or label, in ``typed_in`` (else ``lang``, the reader's) or English)."""
         answers = _typed(answers)
         if not answers:
             raise BadRequest(T("bot.err.ahead_empty"))
@@ -164,7 +185,8 @@ class Ahead:
             prompts = _early_prompts(state, which)
             if not prompts:
                 raise BadRequest(T("bot.err.no_early"))
-            ids = [_option(p.prompt(), a) for p, a in zip(prompts, answers, strict=False)] + [
+            reading = typed_in or lang or words.DEFAULT
+            ids = [_option(p.prompt(), a, reading) for p, a in zip(prompts, answers, strict=False)] + [
                 str(a) for a in answers[len(prompts):]]
             try:
                 given = early_answers(state, which, ids)
@@ -221,28 +243,31 @@ def _typed(answers: Sequence[str | int] | str) -> list[str | int]:
     return list(answers)
 
 
-def _rehearsing(state: State, seat: Seat, space: str, answers: Sequence[str | int]) -> tuple[str, Rehearsing]:
+def _rehearsing(state: State, seat: Seat, space: str, answers: Sequence[str | int],
+                lang: str = words.DEFAULT) -> tuple[str, Rehearsing]:
     """The rehearsal of the seat's AP on ``space`` answered with ``answers`` (typed as in
-    ``/ds play``: any case, any label the prompt reads)."""
+    ``/ds play``: any case, any label the prompt reads, in ``lang`` or English)."""
     found = parse_space_id(space)
     on = state["display"][found[0]][found[1]] if found is not None else None
-    animal = on if on in seat.animals else seat.animals[0]
+    placed = placed_this_turn(state, space) if found is not None else None  # an AP gone: it acted
+    animal = on if on in seat.animals else placed if placed in seat.animals else seat.animals[0]
     try:
         r = Rehearsing(state, animal, space)
         for answer in answers:
-            r.answer(_option(r.asked, answer))
+            r.answer(_option(r.asked, answer, lang))
     except engine.RulesError as e:
         raise IllegalChoice(rules_error(e)) from None
     return animal, r
 
 
-def _option(asked: engine.Prompt | None, answer: str | int) -> str:
-    """An answer as the prompt's option id: typed as in ``/ds play``, or a menu's index."""
+def _option(asked: engine.Prompt | None, answer: str | int, lang: str = words.DEFAULT) -> str:
+    """An answer as the prompt's option id: typed as at the live prompt (``option_typed``: its
+    number there, id or label, in ``lang`` or English), or a menu's index."""
     if asked is None:
         return str(answer)
     if isinstance(answer, int):
         return asked.options[answer].id if 0 <= answer < len(asked.options) else str(answer)
-    return asked.typed(answer) or answer
+    return option_typed(asked, answer, lang) or answer
 
 
 def space_typed(text: str, lang: str) -> str:
@@ -279,6 +304,19 @@ def _early_prompts(state: State, animal: str) -> tuple[Foreseen, ...]:
 
 
 # -- how a book reads -----------------------------------------------------------------------------
+
+
+def _listed(choices: Sequence[Choice]) -> str:
+    """A prompt's options as a reply lists them: each by its id and its label (both are taken)."""
+    return ", ".join(f"{c.id} ({c.label})" for c in choices)
+
+
+def _next_asked(asked: engine.Prompt | None, lang: str) -> tuple[Words, ...]:
+    """What an order given so far would ask next, with its options (nothing when it asks no more)."""
+    if asked is None:
+        return ()
+    return (T("bot.ahead.asks", question=words.prompt_text(asked, lang)),
+            T("bot.ahead.options", options=_listed([choice_of(o, lang) for o in asked.options])))
 
 
 def _label(answer: Answer, lang: str) -> str:

@@ -26,11 +26,13 @@ from bot.game import pictures
 from bot.game.channel import ChannelPost
 from bot.game.chronicle_texts import (
     Seen,
+    ahead_marks,
     breakdown_text,
     filter_code,
     filter_words,
     find_seat,
     fit_lines,
+    marked,
     moment_text,
     parse_filter,
     seen_at,
@@ -176,6 +178,10 @@ class Chronicle:
             self._cache[game.id] = kept  # its size anew: it grew by the new moves
             return await _run(read, kept.history, list(kept.moves), heavy=thread)
 
+    async def marks(self, game: Game) -> dict[int, str]:
+        """Where in the whole log each move answered ahead wrote its line, and how it was answered."""
+        return await self.replayed(game, lambda h, moves: ahead_marks(h, [m.made_by for m in moves]))
+
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
 
@@ -205,7 +211,7 @@ class Chronicle:
 
         def read(h: History, moves: list[Move]) -> Seen:
             try:
-                return seen_at(h, h.move_index(turn, move))
+                return seen_at(h, h.move_index(turn, move), [m.made_by for m in moves])
             except HistoryError as e:
                 raise BadRequest(str(e)) from None
 
@@ -213,7 +219,8 @@ class Chronicle:
 
     async def moment(self, game: Game, k: int, *, picture: bool = True, lang: str = words.DEFAULT) -> Moment:
         """The game after its first ``k`` moves (a button's position; clamped to the moves there are)."""
-        seen = await self.replayed(game, lambda h, moves: seen_at(h, max(0, min(k, len(h.moves)))), thread=True)
+        seen = await self.replayed(game, lambda h, moves: seen_at(h, max(0, min(k, len(h.moves))),
+                                                                  [m.made_by for m in moves]), thread=True)
         return await self._moment(game, seen, picture, lang)
 
     async def _moment(self, game: Game, seen: Seen, picture: bool, lang: str) -> Moment:
@@ -247,14 +254,18 @@ class Chronicle:
         comes from the game's replay (a saved state keeps only its recent part)."""
         seat, turn = parse_filter(code)
         state = game.started_state
-        lines = await self.replayed(game, lambda h, _moves: list(h.log))
+        lines, marks = await self.replayed(game, lambda h, moves: (list(h.log),
+                                                                   ahead_marks(h, [m.made_by for m in moves])))
+        # the filters keep each entry itself: a marked one is known by its identity (only
+        # structured entries are ever marked: answers ahead came after the log's schema 2)
+        how = {id(lines[at]): mark for at, mark in marks.items() if at < len(lines)}
         if seat is not None:
             if not 0 <= seat < len(state["seats"]):
                 raise BadRequest(T("bot.err.no_such_seat"))
             lines = logbook.lines_about(lines, state["seats"][seat]["animals"])
         if turn is not None:
             lines = logbook.lines_of_turn(lines, turn)
-        pages = logbook.pages(lines, lambda e: words.line(e, lang), max_chars=PAGE_CHARS)
+        pages = logbook.pages(lines, lambda e: marked(words.line(e, lang), how.get(id(e)), lang), max_chars=PAGE_CHARS)
         about = filter_words(state, seat, turn, lang)
         if not pages:
             return LogPage(game.id, 0, 0, code, words.gettext("bot.log.empty", lang, game=game.id, about=about))

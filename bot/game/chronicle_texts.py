@@ -4,7 +4,8 @@ the VP breakdown and the end post's fitting, read from a replayed history (``chr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import words
@@ -13,12 +14,15 @@ from bot.game.limits import CONTENT, clip
 from bot.game.replies import BadRequest
 from bot.store.models import Game
 from engine import vp
+from engine.ahead import EARLY, ORDERED, PLANNED
 from engine.history import History
 from words import T, join
 
 State = dict[str, Any]
 #: The most log lines a moment shows (the rest: "n earlier lines").
 MOMENT_LINES = 12
+#: The moves answered ahead (the moves table's ``made_by``), marked wherever a move is listed.
+AHEAD_MARKS = frozenset({PLANNED, ORDERED, EARLY})
 
 
 @dataclass
@@ -34,16 +38,32 @@ class Seen:
     state: State
     before: State | None  # at the previous action boundary (what the picture rings changes since)
     lines: list[str]  # the log lines of the action that led here
+    marks: dict[int, str] = field(default_factory=dict)  # which of ``lines`` moves answered ahead wrote, and how
 
 
-def seen_at(h: History, k: int) -> Seen:
+def seen_at(h: History, k: int, made_by: Sequence[str] = ()) -> Seen:
+    """The moment after ``k`` moves (``made_by``: each standing move's, to mark those answered ahead)."""
     previous, following = h.previous_action(k), h.next_action(k)
     state = h.state_after(k)
     before = h.state_after(previous) if previous is not None else None
     start = (h.log_starts[previous] if previous < len(h.moves) else h.log_length) if previous is not None else 0
     lines = list(state["log"][start:]) if previous is not None else []  # worded when shown, in the reader's language
+    marks = {at - start: how for at, how in ahead_marks(h, made_by).items() if start <= at < start + len(lines)}
     turn = h.turn_of(k)
-    return Seen(k, len(h.moves), turn, k - h.turn_starts[turn - 1], previous, following, state, before, lines)
+    return Seen(k, len(h.moves), turn, k - h.turn_starts[turn - 1], previous, following, state, before, lines,
+                marks)
+
+
+def ahead_marks(h: History, made_by: Sequence[str]) -> dict[int, str]:
+    """Where in the whole log each move answered ahead wrote its decision's line (a move's first),
+    and how it was answered (``made_by``: each standing move's, in order).  Only moves already
+    applied are listed: nothing given ahead shows before it is used."""
+    return {h.log_starts[k]: how for k, how in enumerate(made_by[:len(h.log_starts)]) if how in AHEAD_MARKS}
+
+
+def marked(line: str, how: str | None, lang: str) -> str:
+    """A worded log line with its mark, as the channel's post marks it ("(ordered)"), if any."""
+    return line if how is None else words.gettext(f"bot.{how}_mark", lang, line=line)
 
 
 def seat_name(state: State, seat: int) -> str:
@@ -68,7 +88,7 @@ def moment_text(game: Game, seen: Seen, lang: str = words.DEFAULT) -> str:
         now = words.gettext("bot.game_over", lang)
     scores = ", ".join(f"{words.term('animal.' + a, lang)} {state['animals'][a]['vp']}"
                        for a in sorted(state["animals"], key=lambda a: -state["animals"][a]["vp"]))
-    told = [words.line(line, lang) for line in seen.lines]
+    told = [marked(words.line(line, lang), seen.marks.get(i), lang) for i, line in enumerate(seen.lines)]
     if len(told) > MOMENT_LINES:
         told = [words.ngettext("bot.moment.earlier", len(told) - MOMENT_LINES + 1, lang),
                 *told[-(MOMENT_LINES - 1):]]

@@ -74,10 +74,13 @@ class PlayOn:
             book = served(book_of(row, p.animal), game)
             ahead = answer_ahead(state, book, seed=ai_seed(game.seed, game.version + len(moves)), asked=p)
             news = [stop_told(ahead.stop)] if ahead.stop is not None else []
-            if ahead.placement is not None and ahead.placement.taken:
-                news.append(taken_told(ahead.placement.taken))
-            if ahead.book != book or news:
-                row.book = ahead.book.to_dict() if ahead.book != book else row.book
+            # each wish found taken is told once a turn: at the first placement that finds it taken
+            taken = book.untold(state["turn"], ahead.placement.taken) if ahead.placement is not None else ()
+            used = ahead.book.with_told(state["turn"], taken) if taken else ahead.book
+            if taken:
+                news.append(taken_told(taken))
+            if used != book or news:
+                row.book = used.to_dict() if used != book else row.book
                 tell(row, news)
                 changed.add(p.animal)
             if ahead.option is None:  # the player is asked (told privately what stopped)

@@ -14,6 +14,7 @@ from collections.abc import Collection
 import engine
 import words
 from bot.game import context
+from bot.game.chronicle import Chronicle, Unreplayable
 from bot.game.clockwork import Clockwork
 from bot.game.limits import quote
 from bot.game.lobby import free_animals
@@ -35,6 +36,7 @@ from bot.game.texts import (
 )
 from bot.store.api import GameStore
 from bot.store.models import Game
+from engine import logbook
 from engine.geometry import hex_from_key, hex_key, hex_label, parse_hex_label
 from words import Entry, T, Words, join
 from words.alt import alt_text
@@ -46,10 +48,12 @@ MAX_LOG_LINES = 50
 
 
 class Reads:
-    def __init__(self, store: GameStore, pictures: Pictures, clockwork: Clockwork) -> None:
+    def __init__(self, store: GameStore, pictures: Pictures, clockwork: Clockwork,
+                 chronicle: Chronicle | None = None) -> None:
         self.store = store
         self.pictures = pictures
         self.clockwork = clockwork  # the pace and the clock of the player to act, for /ds status
+        self.chronicle = chronicle  # where the moves answered ahead wrote their lines, for the log
 
     async def options(self, channel_id: str, user_id: str, lang: str = words.DEFAULT) -> list[Choice]:
         """The options ``user_id`` may choose right now (empty when it is not their turn), in ``lang``."""
@@ -180,9 +184,23 @@ class Reads:
     async def log(self, channel_id: str, count: int = 10) -> Reply:
         game = await self._shown_started(channel_id)
         count = max(1, min(int(count), MAX_LOG_LINES))
-        return Reply(join(*(Entry(e) for e in game.started_state["log"][-count:]), sep="\n"), game_id=game.id,
-                     lang=lang_of(game))
+        state = game.started_state
+        shown = state["log"][-count:]
+        first = logbook.total(state) - len(shown)
+        marks = await self._marks(game)
+        return Reply(join(*(T(f"bot.{marks[i]}_mark", line=Entry(e)) if i in marks else Entry(e)
+                            for i, e in enumerate(shown, start=first)), sep="\n"), game_id=game.id, lang=lang_of(game))
 
+
+    async def _marks(self, game: Game) -> dict[int, str]:
+        """Where the moves answered ahead wrote their lines (none when the moves cannot be replayed:
+        the log is still shown, as the state keeps it)."""
+        if self.chronicle is None or game.setup is None:
+            return {}
+        try:
+            return await self.chronicle.marks(game)
+        except Unreplayable:
+            return {}
 
     async def _shown_started(self, channel_id: str) -> Game:
         game = await self._shown(channel_id)

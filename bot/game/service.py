@@ -77,7 +77,7 @@ class GameService:
         self.plans = Plans(tables)
         self.ahead = Ahead(tables)
         self.hints = Hints(tables, hinter)
-        self.reads = Reads(store, pictures, self.clockwork)
+        self.reads = Reads(store, pictures, self.clockwork, self.chronicle)
         self.ratings = Ratings(store, tables)
         self.followers = Followers(store, tables, saved, pictures, clock=clock)
         self.rematch = Rematch(store, tables, self.lobby, clock=clock)

@@ -18,6 +18,7 @@ from bot.store.models import Game
 from engine.ecology import survival_holder
 from engine.flow import spellings
 from words import T, Text, Words, join
+from words import spaces as spelled
 
 State = dict[str, Any]
 #: The languages a game may be posted in (``/ds new language:``), the first the default.
@@ -160,3 +161,23 @@ def option_text(o: engine.Option) -> Text:
 def rules_error(e: engine.RulesError) -> Text:
     """The engine's refusal (``err.<key>``), worded for whoever made the choice."""
     return T("err." + e.key, **e.params)
+
+
+def option_typed(p: engine.Prompt, typed: str, lang: str = words.DEFAULT) -> str | None:
+    """The id of ``p``'s option that ``typed`` names as the live prompt and ``/ds play`` read it:
+    its number in the prompt's list (from 1), its id or a corner's spelling (any case), its label
+    as shown in ``lang`` or in English (any case, spacing or brackets), or a space as a plan
+    names it; else None."""
+    line = typed.strip()
+    if line.isdigit() and 1 <= int(line) <= len(p.options):
+        return p.options[int(line) - 1].id
+    found = p.typed(line)
+    if found is not None:
+        return found
+    wanted = spelled.normal(line)
+    for tongue in dict.fromkeys((lang, words.DEFAULT)):
+        labelled = [o.id for o in p.options if spelled.normal(words.option(o, tongue)) == wanted]
+        if len(labelled) == 1:
+            return labelled[0]
+    space = spelled.space_of(line, lang)
+    return space if space is not None and p.option(space) is not None else None

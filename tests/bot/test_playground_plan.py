@@ -73,4 +73,40 @@ async def test_orders_and_early_answers_in_the_terminals_own_words(tmp_path):
     assert "there is nothing to answer early now" in out
     status, out = await play(tmp_path, "order Anna\nearly Béla: move:1\nquit\n", ["Anna", "Béla"], lang="hu",
                              channel="hu")
-    assert status == 0 and "Nincs terved" in out and "most nincs mire előre válaszolni" in out, out
+    assert status == 0 and "Nincs terv (" in out and "most nincs mire előre válaszolni" in out, out
+
+
+async def test_early_answers_are_cleared_with_any_languages_clear_word(tmp_path):
+    status, out = await play(tmp_path, "early Ann: clear\nearly Bob: törlés\nquit\n", ["Ann", "Bob"])
+    assert status == 0, out
+    assert out.count("You have no early answers to clear.") == 2, out  # read as clearing, not as an answer
+    assert "nothing to answer early now" not in out
+
+
+async def test_the_terminal_shows_what_an_order_and_early_answers_would_meet(tmp_path):
+    # the first to act places on Abundance 1; the order is given to both names (one has the AP)
+    script = ("abundance-1\norder Ann: abundance 1: 1\norder Bob: abundance 1: 1\n"
+              "order Ann: adaptation 1: forfeit adaptation\norder Ann: abundance 1: Forfeit Abundance\n"
+              "order Bob: abundance 1: FORFEIT abundance\nearly Ann\nquit\n")
+    status, out = await play(tmp_path, script, ["Ann", "Bob"])
+    assert status == 0, out
+    said = out.split("> ")  # [k]: the answer to the k-th line
+    kept = next(a for a in said[2:4] if "is kept" in a)  # a number, as the live prompt numbers the options
+    assert "Next it would ask: Abundance: choose a vacant corner" in kept and "Its options: corner:" in kept
+    labelled = next(a for a in said[5:7] if "is kept" in a)  # a label as shown, in any case
+    assert "Forfeit Abundance" in labelled and "Next it would ask" not in labelled
+    assert all("have no AP on Abundance 1" in a for a in (*said[2:4], *said[5:7]) if a not in (kept, labelled))
+    assert "nothing to answer early now" in said[7]  # early Ann: what the step would ask her
+
+
+async def test_order_name_and_the_plan_help_give_the_terminals_own_form(tmp_path):
+    status, out = await play(tmp_path, "help\norder Ann\nquit\n", ["Ann", "Bob"])
+    assert status == 0, out
+    helped, books = out.split("> ")[1:3]
+    assert "any domination" in helped and "then the best open space" in helped and "first wish first" in helped
+    assert "Plan with plan Ann: speciation meat, any domination." in books
+    assert "spaces:" not in books and "/ds" not in books
+    status, out = await play(tmp_path, "help\norder Béla\nquit\n", ["Anna", "Béla"], lang="hu", channel="hu")
+    helped, books = out.split("> ")[1:3]
+    assert "bármelyik domináció" in helped and "aztán a legjobb szabad mező" in helped
+    assert "Tervezz így: plan Béla: fajképződés hús, bármelyik domináció." in books and "spaces:" not in books

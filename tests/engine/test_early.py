@@ -13,8 +13,9 @@ import words
 from engine.ahead import EARLY, Book
 from engine.display import place_ap
 from engine.early import INDEPENDENT, asked_at_once, at_foreseen, foreseen, foreseen_for, independent_now
-from engine.orders import early_answers
+from engine.orders import Order, early_answers
 from engine.simulate import pick
+from engine.standing import Standing
 from tests.engine.cards.card_helpers import take
 
 
@@ -132,3 +133,18 @@ def test_in_random_games_every_prompt_of_an_independent_step_is_as_foreseen_what
             continue
         engine.apply(state, p.seat, pick(p.options, chooser).id)
     assert checked > 5
+
+
+def test_a_book_without_its_early_answers_keeps_its_plan_and_orders():
+    state = _moves_onto_d1()
+    kept = Book("birds", Standing(("wanderlust-1",)), orders=(Order("birds", "domination-1", state["turn"], ()),))
+    book = kept.with_early(early_answers(state, "birds", ["move:2"]))
+    assert book.early and book.without_early() == kept
+
+
+def test_a_book_remembers_the_wishes_found_taken_it_told_this_turn_only():
+    book = Book("birds").with_told(3, [("domination-1", "insects")])
+    assert book.untold(3, [("domination-1", "insects"), ("wanderlust", None)]) == (("wanderlust", None),)
+    assert book.untold(4, [("domination-1", "insects")]) == (("domination-1", "insects"),)  # a new turn
+    assert Book.from_dict(book.to_dict()) == book and "taken" not in Book("birds").to_dict()
+    assert book.with_told(4, [("wanderlust", None)]).taken == ((4, "wanderlust", None),)  # the turn before goes

@@ -27,7 +27,8 @@ import words
 from engine.ahead import EARLY, ORDERED, Book
 from engine.display import place_ap
 from engine.orders import Early, give_order
-from engine.rehearsal import OTHERS, OVER, Answer, Rehearsing, aps_to_resolve, rehearse
+from engine.phases import resolving
+from engine.rehearsal import OTHERS, OVER, Answer, Rehearsing, aps_to_resolve, placed_this_turn, rehearse
 from engine.state import remove_element_from_earth
 
 SEED_CORNER = "D3-NE"  # touches D2 (wetland), D3 (the tundra) and E3 (savannah)
@@ -224,3 +225,24 @@ def test_a_stopped_order_gives_way_to_an_early_answer_given_to_the_prompt_as_it_
     played = drive(state, {"amphibians": book})
     assert played.moves == [("amphibians", EARLY, "move:2")]
     assert [s.reason.key for s in played.stops] == ["stop.other_prompt"]
+
+
+def test_an_order_for_an_ap_that_acted_or_is_acting_says_so():
+    state = engine.new_game(2, 4)
+    while state["phase"] == "planning":
+        p = engine.prompt(state)
+        engine.apply(state, p.seat, p.options[0].id)
+    acting = resolving(state)
+    assert acting is not None
+    space, animal = acting
+    other = next(a for a in state["animals"] if a != animal)
+    for who, key in ((animal, "order.resolved"), (other, "order.no_ap")):
+        with pytest.raises(engine.RulesError) as refused:
+            Rehearsing(state, who, space)
+        assert refused.value.key == key  # acting now: its own animal is told so; another has none there
+    while resolving(state) == acting:
+        p = engine.prompt(state)
+        engine.apply(state, p.seat, p.options[0].id)
+    with pytest.raises(engine.RulesError) as refused:
+        Rehearsing(state, animal, space)
+    assert refused.value.key == "order.resolved" and placed_this_turn(state, space) == animal
