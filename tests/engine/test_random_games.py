@@ -15,14 +15,37 @@ CASES = [(n, seed, False) for n in (2, 3, 4, 5, 6) for seed in (1, 2)] + [
 ]
 
 
+def survives_json(state: dict, logged: list) -> bool:
+    """Whether ``state`` survives a JSON round trip, as the store keeps it: its log (most of a late
+    state's JSON) round-tripped an entry at a time as it comes, ``logged`` holding the copies of
+    those done, which the older entries must still equal; the rest of the state every time.
+    (The whole state through JSON after each of a thousand decisions cost 90 % of a game's test.)"""
+    log = state["log"]
+    rest = {k: v for k, v in state.items() if k != "log"}
+    if json.loads(json.dumps(rest)) != rest:
+        return False
+    assert len(log) >= len(logged), "the log lost entries"
+    new = log[len(logged):]
+    copied = json.loads(json.dumps(new))
+    if copied != new or log[:len(logged)] != logged:
+        return False
+    logged.extend(copied)
+    return True
+
+
 @pytest.mark.parametrize("players,seed,multi", CASES)
 def test_random_game_keeps_every_invariant_and_replays(players, seed, multi):
     checked = []
+    logged: list = []
+    turn = [0]
 
     def check(state, move):
         problems = violations(state)
         assert not problems, (move, problems)
-        assert json.loads(json.dumps(state)) == state
+        assert survives_json(state, logged), move
+        if state["turn"] != turn[0]:  # and the whole state at once, each turn
+            turn[0] = state["turn"]
+            assert json.loads(json.dumps(state)) == state, move
         checked.append(move)
 
     state, moves = random_game(players, seed, multi_animal=multi, after=check)
@@ -33,6 +56,7 @@ def test_random_game_keeps_every_invariant_and_replays(players, seed, multi):
     result = state["result"]
     assert result["winner"] in state["animals"]
     assert max(result["seat_scores"]) == result["seat_scores"][result["winner_seat"]]
+    assert json.loads(json.dumps(state)) == state
     rebuilt = replay(players, seed, moves, multi_animal=multi)
     assert rebuilt == state
 

@@ -15,22 +15,41 @@ GAMES = [(2, 1, False), (2, 2, False), (6, 3, False), (6, 4, False), (2, 5, True
 
 
 def _snapshots(players: int, seed: int, multi: bool) -> list[tuple[str, dict, dict]]:
-    """(what, before, after) for the first state of each (phase, step) and the last one."""
+    """(what, before, after) for the first state of each (phase, step) and the last one.
+
+    Played twice: once to find where the snapshots fall, then again from the same moves copying
+    only there (a copy of every state on the way, for the one before a snapshot, cost most of
+    the session's set-up: a late state is 150 KB of JSON, mostly its log)."""
     state = engine.new_game(players, seed, multi_animal=multi)
     chooser = random.Random(seed)
     seen: set[tuple[str, str]] = set()
-    out = []
-    before = json.loads(json.dumps(state))
+    wanted: dict[int, str] = {}  # decisions made -> what the snapshot there shows
+    moves: list[tuple[int, str]] = []
     while True:
         p = engine.prompt(state)
         kind = (state["phase"], state["steps"][-1]["name"] if state["steps"] else "-")
         if kind not in seen or p is None:
             seen.add(kind)
-            out.append((f"{players}p seed {seed} {kind}", before, json.loads(json.dumps(state))))
+            wanted[len(moves)] = f"{players}p seed {seed} {kind}"
         if p is None:
-            return out
-        before = json.loads(json.dumps(state))
-        engine.apply(state, p.seat, pick(p.options, chooser).id)
+            break
+        moves.append((p.seat, pick(p.options, chooser).id))
+        engine.apply(state, *moves[-1])
+    state = engine.new_game(players, seed, multi_animal=multi)
+    out = []
+    before = _copy(state)
+    for made in range(len(moves) + 1):
+        if made in wanted:
+            out.append((wanted[made], before, _copy(state)))
+        if made + 1 in wanted:
+            before = _copy(state)
+        if made < len(moves):
+            engine.apply(state, *moves[made])
+    return out
+
+
+def _copy(state: dict) -> dict:
+    return json.loads(json.dumps(state))
 
 
 @pytest.fixture(autouse=True)
