@@ -18,6 +18,7 @@ from bot.game.asked import asked
 from bot.game.channel import plan as channel_plan
 from bot.game.records import export_record
 from bot.game.replies import BadRequest, IllegalChoice, NotSeated, StaleState, WrongPhase
+from bot.game.service import GameService
 from bot.store.models import AheadBook
 from engine.early import foreseen_for, independent_now
 from engine.rehearsal import Answer, Rehearsing, aps_to_resolve
@@ -221,9 +222,11 @@ async def public_outputs(service, channel: str) -> tuple:
             words.say(log, "en"), moment.text, moment.alt, record)
 
 
-async def test_nothing_of_a_book_shows_to_anyone_before_it_is_used(service, store):
+async def test_nothing_of_a_book_shows_to_anyone_before_it_is_used(store, now):
     """Every book given (standing plans, orders, early answers): what the others may read of the
-    game is the same, word for word, as without them."""
+    game is the same, word for word, as without them (the clock stands still: status says how long
+    ago the player to act was asked)."""
+    service = GameService(store, renderer=None, clock=now)
     users = await start_game(service, players=3)
     first = (await service.reads.status("chan")).to_act
     await place(service, store, first, "abundance-1")
