@@ -94,7 +94,12 @@ async def test_a_finished_games_review_is_posted_resumed_after_a_restart_and_tol
         await slash(fake, "resign", ANN)
         await eventually(lambda: end_post(fake) is not None, timeout=90)
         # the review starts at once: its post shows the progress; the bot dies in the middle
-        await eventually(lambda: (row := review_row(db)) is not None and row[0] > 0 and not row[2], timeout=120)
+        def half_told() -> bool:  # weighed in part, and its post out (a busy machine posts it later)
+            row, post = review_row(db), review_post(fake)
+            return (row is not None and row[0] > 0 and not row[2] and post is not None
+                    and "decisions weighed" in post["content"])
+
+        await eventually(half_told, timeout=120)
         await bot.kill()
         stopped_at = review_row(db)
         assert stopped_at is not None and 0 < stopped_at[0] < stopped_at[1] and not stopped_at[2]
