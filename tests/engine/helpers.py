@@ -337,3 +337,19 @@ def same(state: dict, expected: dict, ignore: tuple[str, ...] = ()) -> None:
     got = {k: v for k, v in state.items() if k not in skip}
     want = {k: v for k, v in expected.items() if k not in skip}
     assert got == want
+
+
+def lay_sea_on_d1(state: dict) -> None:
+    """The amphibians' Wanderlust lays a sea tile on D1, touching only D2, where the mammals (2),
+    insects (1) and birds (3) may then move from, in food-chain order (an independent step)."""
+    from engine.display import place_ap
+
+    put_species(state, "D2", "mammals", 2)
+    put_species(state, "D2", "insects", 1)
+    put_species(state, "D2", "birds", 3)
+    set_box(state, "wanderlust", [])
+    state["wanderlust"][0]["face_up"] = "sea"
+    place_ap(state, "amphibians", "wanderlust", 0)
+    run_from_row(state, "wanderlust")
+    engine.apply(state, seat(state, "amphibians"), "stack:1")
+    engine.apply(state, seat(state, "amphibians"), "tile:D1")

@@ -6,12 +6,19 @@ import random
 
 import pytest
 from ahead_helpers import drive
-from helpers import current, fresh, put_species, run_from_row, seat, set_added, set_box, snapshot, species
+from helpers import (
+    current,
+    fresh,
+    lay_sea_on_d1,
+    seat,
+    set_added,
+    snapshot,
+    species,
+)
 
 import engine
 import words
 from engine.ahead import EARLY, Book
-from engine.display import place_ap
 from engine.early import INDEPENDENT, asked_at_once, at_foreseen, foreseen, foreseen_for, independent_now
 from engine.orders import Order, early_answers
 from engine.simulate import pick
@@ -23,15 +30,7 @@ def _moves_onto_d1() -> dict:
     """A sea tile just laid on D1 by the amphibians' Wanderlust: it touches D2 only, where the
     mammals, birds and insects may move from, in food-chain order."""
     state = fresh()
-    put_species(state, "D2", "mammals", 2)
-    put_species(state, "D2", "insects", 1)
-    put_species(state, "D2", "birds", 3)
-    set_box(state, "wanderlust", [])
-    state["wanderlust"][0]["face_up"] = "sea"
-    place_ap(state, "amphibians", "wanderlust", 0)
-    run_from_row(state, "wanderlust")
-    engine.apply(state, seat(state, "amphibians"), "stack:1")
-    engine.apply(state, seat(state, "amphibians"), "tile:D1")
+    lay_sea_on_d1(state)
     assert independent_now(state)
     return state
 

@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from service_helpers import snapshot, start_game
+from service_helpers import play_until, snapshot, start_game
 
 import words
 from bot.game.asked import asked
@@ -22,7 +22,6 @@ from bot.game.service import GameService
 from bot.store.models import AheadBook
 from engine.early import foreseen_for, independent_now
 from engine.rehearsal import Answer, Rehearsing, aps_to_resolve
-from engine.simulate import pick
 
 
 async def moves_of(store, channel: str = "chan") -> list[tuple[int, str, str]]:
@@ -44,18 +43,6 @@ async def order_whole(service, user: str, space: str) -> list[str]:
         if not r.choices:
             return given
         given.append(r.choices[0].id)
-
-
-async def play_until(service, store, done, chooser: random.Random, limit: int = 400, channel: str = "chan"):
-    """Play random legal choices until ``done(game)``; the game then."""
-    for _ in range(limit):
-        game = await store.latest_game(channel)
-        if done(game):
-            return game
-        status = await service.reads.status(channel)
-        assert status.to_act is not None, "the game ended first"
-        await service.play.act(channel, status.to_act, pick(status.choices, chooser).id, status.version)
-    raise AssertionError("never came")
 
 
 async def outbox_of(store, game_id: int) -> list[tuple[str, str, str]]:

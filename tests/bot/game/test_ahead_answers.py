@@ -12,11 +12,10 @@ import words
 from bot.game.replies import BadRequest, IllegalChoice
 from bot.store.models import Game
 from engine import logbook
-from engine.display import place_ap
 from engine.phases import resolving
 from engine.rehearsal import Rehearsing
 from tests.bot.game.test_ahead import order_whole, outbox_of, place
-from tests.engine.helpers import clear_earth, put_species, run_from_row, seat, set_box
+from tests.engine.helpers import clear_earth, lay_sea_on_d1
 
 
 async def moves_onto_d1(service, store) -> Game:
@@ -26,15 +25,7 @@ async def moves_onto_d1(service, store) -> Game:
     game = await store.live_game("chan")
     state = game.state
     clear_earth(state)
-    put_species(state, "D2", "mammals", 2)
-    put_species(state, "D2", "insects", 1)
-    put_species(state, "D2", "birds", 3)
-    set_box(state, "wanderlust", [])
-    state["wanderlust"][0]["face_up"] = "sea"
-    place_ap(state, "amphibians", "wanderlust", 0)
-    run_from_row(state, "wanderlust")
-    engine.apply(state, seat(state, "amphibians"), "stack:1")
-    engine.apply(state, seat(state, "amphibians"), "tile:D1")
+    lay_sea_on_d1(state)
     async with store.transaction():
         await store.save_state(game.id, game.version, game.version + 1, logbook.kept(state))
     return await store.live_game("chan")
